@@ -1,0 +1,261 @@
+"""The ``trunfo`` command line.
+
+Every error in the user's input is one line on stderr naming the problem and
+the valid choices, with exit code 2 and no traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+from simcore import __version__
+from simcore.errors import TrunfoError
+
+from .options import add_dealing_options, command_line, rules_of, strategies_of
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, no usage block
+        raise TrunfoError(message)
+
+
+def _json_default(o):
+    if hasattr(o, "item"):
+        return o.item()
+    return str(o)
+
+
+def _clean(o):
+    """JSON has no NaN: write null instead."""
+    if isinstance(o, float) and not math.isfinite(o):
+        return None
+    if isinstance(o, dict):
+        return {k: _clean(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_clean(v) for v in o]
+    return o
+
+
+def print_json(obj) -> None:
+    sys.stdout.write(json.dumps(_clean(obj), default=_json_default) + "\n")
+
+
+# --- simulate ------------------------------------------------------------------------
+def _pct(x: float) -> str:
+    return f"{100 * x:6.2f}%"
+
+
+def _share_lines(title: str, table: dict) -> list[str]:
+    lines = [title, f"  {'outcome':<28}{'count':>12}  {'share':>8}   95% interval"]
+    for label, e in table.items():
+        lo, hi = e["ci95"]
+        lines.append(f"  {label.replace('_', ' '):<28}{e['count']:>12,}  {_pct(e['share'])}"
+                     f"   [{_pct(lo).strip()}, {_pct(hi).strip()}]")
+    return lines
+
+
+def _header(r, unit: str) -> list[str]:
+    s = r.setup
+    return [f"trunfo {__version__} · {s['game']} · {r.done:,} {unit} · seed {r.seed} · "
+            f"dealer {s['dealer']} · seats {','.join(s['strategies'])}",
+            f"rules: {s['rules_string']}"]
+
+
+def _footer(r, unit: str) -> list[str]:
+    lines = [f"{r.done:,} {unit} in {r.seconds:.2f} s: {r.per_second:,.0f} {unit}/s on "
+             f"{r.threads} thread{'s' if r.threads > 1 else ''} "
+             f"(compile or cache load {r.compile_seconds:.2f} s)"]
+    if r.interrupted:
+        lines.append(f"interrupted: {r.done:,} of {r.requested:,} {unit} finished")
+    return lines
+
+
+def cmd_simulate(args) -> int:
+    import simcore
+    common = dict(seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
+                  dealer=args.dealer, players=args.players, threads=args.threads,
+                  out=args.out, progress=args.progress, command=command_line())
+    if args.rubbers:
+        r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
+    else:
+        r = simcore.simulate(args.game, deals=args.deals, **common)
+    if args.json:
+        print_json(r.to_dict())
+    else:
+        print("\n".join(_format_rubbers(r) if args.rubbers else _format_deals(r)))
+    if args.out and not args.json:
+        print(f"wrote {args.out}", file=sys.stderr)
+    return EXIT_INTERRUPTED if r.interrupted else 0
+
+
+def _format_deals(r) -> list[str]:
+    s = r.summary
+    lines = _header(r, "deals") + [""]
+    lines += _share_lines("outcomes by team", s["outcomes"]) + [""]
+    lines += _share_lines("from the dealer's team's side", s["dealer_side"]) + [""]
+    lines += _share_lines("deals won", s["winners"]) + [""]
+    if "mean_points_team0" in s:
+        lines.append(f"mean points: team0 {s['mean_points_team0']:.2f}, team1 "
+                     f"{s['mean_points_team1']:.2f}, dealer's team {s['mean_points_dealer_team']:.2f}")
+    return lines + _footer(r, "deals")
+
+
+def _format_rubbers(r) -> list[str]:
+    s = r.summary
+    lines = _header(r, "rubbers") + [""]
+    for key, label in (("team0", "team 0"), ("team1", "team 1"),
+                       ("first_dealer_team", "team that dealt first")):
+        lo, hi = s[f"rubber_win_share_{key}_ci95"]
+        lines.append(f"  rubbers won by {label:<24}{_pct(s[f'rubber_win_share_{key}'])}"
+                     f"   [{_pct(lo).strip()}, {_pct(hi).strip()}]")
+    lines.append("")
+    lines += _share_lines("how rubbers ended", s["ends"]) + [""]
+    lo, hi = s["mean_deals_per_rubber_ci95"]
+    lines.append(f"deals per rubber: mean {s['mean_deals_per_rubber']:.3f} [{lo:.3f}, {hi:.3f}]")
+    n = max(s["rubbers"], 1)
+    for k, v in s["deals_per_rubber"].items():
+        lines.append(f"  {k:>3} deals {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
+    return lines + _footer(r, "rubbers")
+
+
+# --- records ------------------------------------------------------------------------
+def cmd_records(args) -> int:
+    import simcore
+    recs = simcore.game_records(args.game, deals=args.deals, seed=args.seed,
+                                strategies=strategies_of(args), rules=rules_of(args),
+                                dealer=args.dealer, players=args.players, rubbers=args.rubbers)
+    out = sys.stdout if args.out == "-" else open(args.out, "w")
+    n = 0
+    try:
+        for rec in recs:
+            out.write(json.dumps(rec, separators=(",", ":")) + "\n")
+            n += 1
+    except KeyboardInterrupt:
+        print(f"interrupted: {n} records written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if args.json and args.out != "-":
+        print_json({"records": n, "out": args.out})
+    elif args.out != "-":
+        print(f"wrote {n:,} records to {args.out}", file=sys.stderr)
+    return 0
+
+
+# --- rules, strategies -------------------------------------------------------------
+def cmd_rules(args) -> int:
+    from simcore.games import all_games, get_game
+    from simcore.rules import _fmt
+    if not args.game:
+        games = all_games()
+        if args.json:
+            print_json({name: g.title for name, g in games.items()})
+        else:
+            for name, g in games.items():
+                print(f"{name:<10}{g.title}  (players: {', '.join(map(str, g.players))})")
+        return 0
+    g = get_game(args.game)
+    if args.json:
+        print_json({o.name: {"default": o.default, "allowed": list(o.choices), "doc": o.doc}
+                    for o in g.rules.options})
+        return 0
+    print(f"{g.title} — rule options (--rule key=value)")
+    for o in g.rules.options:
+        print(f"  {o.name:<20} default {_fmt(o.default):<12} allowed: {o.allowed_text()}")
+        print(f"  {'':<20} {o.doc}")
+    return 0
+
+
+def cmd_strategies(args) -> int:
+    from simcore.games import all_games, get_game
+    from strategies import strategies_for
+    names = [get_game(args.game).name] if args.game else list(all_games())
+    table = {g: {s.name: s.doc for s in strategies_for(g).values()} for g in names}
+    if args.json:
+        print_json(table)
+        return 0
+    for g, strats in table.items():
+        print(g)
+        for name, doc in strats.items():
+            print(f"  {name:<10}{doc}")
+    return 0
+
+
+# --- parser ------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    from simcore.games import all_games
+    games = list(all_games())
+    p = _Parser(prog="trunfo", description="Monte Carlo simulator for Sueca, Brisca, Scopa "
+                                            "and Spades.")
+    p.add_argument("--version", action="version", version=f"trunfo {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    s = sub.add_parser("simulate", help="play many deals and print outcome shares")
+    s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
+    add_dealing_options(s)
+    s.add_argument("--rubbers", action="store_true",
+                   help="play whole rubbers: -n counts rubbers")
+    s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
+    s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
+    add_dealing_options(s, default_count=10)
+    s.add_argument("--rubbers", action="store_true",
+                   help="-n counts rubbers; every deal of each is written")
+    s.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file, - for stdout")
+    s.set_defaults(func=cmd_records)
+
+    s = sub.add_parser("rules", help="list games, or a game's rule options")
+    s.add_argument("game", nargs="?", choices=games, metavar="GAME")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_rules)
+
+    s = sub.add_parser("strategies", help="list strategies")
+    s.add_argument("game", nargs="?", choices=games, metavar="GAME")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_strategies)
+
+    for register in _extra_commands():
+        register(sub, games)
+    return p
+
+
+def _extra_commands():
+    """Commands living in their own modules register themselves here."""
+    regs = []
+    for mod in ("experiments.study_cli", "experiments.compare_cli"):
+        try:
+            m = __import__(mod, fromlist=["register"])
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+            continue
+        regs.append(m.register)
+    return regs
+
+
+def main(argv=None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except TrunfoError as e:
+        print(f"trunfo: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("trunfo: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

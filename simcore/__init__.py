@@ -1,0 +1,23 @@
+"""trunfo's engine: card encodings, counter-based RNG, game kernels, batch runner.
+
+Quick start::
+
+    import simcore
+    result = simcore.simulate("sueca", deals=100_000, seed=1, strategies=("greedy",))
+    print(result.summary["outcomes"]["team0_win"])
+"""
+__version__ = "0.1.0"
+
+from .errors import TrunfoError  # noqa: E402
+
+
+def __getattr__(name):  # the facade is imported lazily: kernels stay importable alone
+    if name in ("simulate", "simulate_rubbers", "game_records", "deals_frame", "read_metadata",
+                "SimulationResult"):
+        from . import facade as _facade
+        return getattr(_facade, name)
+    raise AttributeError(name)
+
+
+__all__ = ["TrunfoError", "simulate", "simulate_rubbers", "game_records", "deals_frame",
+           "read_metadata", "SimulationResult", "__version__"]

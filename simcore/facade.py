@@ -1,0 +1,260 @@
+"""The user-facing facade: run a game, get a summary and (on request) DataFrames.
+
+Kernels hand back numpy record arrays; this module is where they become pandas
+DataFrames and Parquet files.  Without ``keep_deals`` or ``out`` nothing but
+the per-chunk totals is kept, so memory stays flat for any number of deals.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import numpy as np
+import pandas as pd
+
+from . import __version__
+from .errors import TrunfoError
+from .games import get_game
+from .runner import DEFAULT_CHUNK, Progress, default_threads, run_chunks
+
+
+def _check_count(n, what: str) -> int:
+    try:
+        n = int(n)
+    except (TypeError, ValueError):
+        raise TrunfoError(f"{what} must be a positive integer, not {n!r}") from None
+    if n < 1:
+        raise TrunfoError(f"{what} must be a positive integer, not {n}")
+    return n
+
+
+def _check_seed(seed) -> int:
+    try:
+        seed = int(seed)
+    except (TypeError, ValueError):
+        raise TrunfoError(f"seed must be an integer in [0, 2**64), not {seed!r}") from None
+    if not 0 <= seed < 2**64:
+        raise TrunfoError(f"seed must be an integer in [0, 2**64), not {seed}")
+    return seed
+
+
+def _check_threads(threads) -> int:
+    if threads is None:
+        return default_threads()
+    return _check_count(threads, "threads")
+
+
+def deals_frame(game: str, records: np.ndarray) -> pd.DataFrame:
+    """A DataFrame of per-deal records; integer outcome codes become labels."""
+    g = get_game(game)
+    df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
+        np.empty(0, g.record_dtype))
+    labels = getattr(__import__(f"simcore.{game}.enums", fromlist=["OUTCOME_LABELS"]),
+                     "OUTCOME_LABELS", None)
+    if labels is not None and "outcome" in df:
+        df["outcome"] = pd.Categorical.from_codes(df["outcome"].astype(np.int64), labels)
+    return df
+
+
+def rubbers_frame(game: str, records: np.ndarray) -> pd.DataFrame:
+    enums = __import__(f"simcore.{game}.enums", fromlist=["RUBBER_ENDS"])
+    df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
+        np.empty(0, get_game(game).rubber_dtype))
+    df["end"] = pd.Categorical.from_codes(df["end"].astype(np.int64), enums.RUBBER_ENDS)
+    return df
+
+
+class ParquetSink:
+    """Appends record chunks to one Parquet file; metadata says how it was made."""
+
+    def __init__(self, path: str, to_frame, metadata: dict[str, Any]):
+        import pyarrow as pa  # noqa: F401
+        self.path = path
+        self.to_frame = to_frame
+        self.metadata = {b"trunfo": json.dumps(metadata, default=str).encode()}
+        self.writer = None
+
+    def write(self, records: np.ndarray) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        table = pa.Table.from_pandas(self.to_frame(records), preserve_index=False)
+        if self.writer is None:
+            table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
+            self.writer = pq.ParquetWriter(self.path, table.schema)
+        else:
+            table = table.cast(self.writer.schema)
+        self.writer.write_table(table)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def read_metadata(path: str) -> dict:
+    """The trunfo metadata of a Parquet file written by ``simulate(out=...)``."""
+    import pyarrow.parquet as pq
+    meta = pq.read_schema(path).metadata or {}
+    return json.loads(meta[b"trunfo"])
+
+
+@dataclass
+class SimulationResult:
+    setup: dict
+    seed: int
+    requested: int
+    done: int
+    seconds: float
+    compile_seconds: float
+    threads: int
+    interrupted: bool
+    summary: dict
+    frame: pd.DataFrame | None = None
+    unit: str = "deals"
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def per_second(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else float("nan")
+
+    def to_dict(self) -> dict:
+        d = {
+            **self.setup,
+            "version": __version__,
+            "seed": self.seed,
+            "requested": self.requested,
+            "seconds": self.seconds,
+            "compile_seconds": self.compile_seconds,
+            f"{self.unit}_per_second": self.per_second,
+            "threads": self.threads,
+            "interrupted": self.interrupted,
+            **self.summary,
+            **self.extra,
+        }
+        return d
+
+
+def _prepare(game, strategies, rules, players, dealer, seed, threads):
+    g = get_game(game)
+    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
+    return g, setup, _check_seed(seed), _check_threads(threads)
+
+
+def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
+             strategies=("random",), rules: dict | None = None, dealer: int | None = None,
+             players: int | None = None, threads: int | None = None, keep_deals: bool = False,
+             out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
+             command: str | None = None) -> SimulationResult:
+    """Play ``deals`` independent deals of ``game``.
+
+    >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
+    >>> r.summary["outcomes"]["team0_win"]["share"]  # doctest: +SKIP
+
+    ``keep_deals=True`` returns a DataFrame of the deals in ``result.frame``;
+    ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``).
+    """
+    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
+    deals = _check_count(deals, "deals")
+    t = time.perf_counter()
+    g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
+    compile_seconds = time.perf_counter() - t
+
+    totals = np.zeros(g.n_totals, np.int64)
+    kept: list[np.ndarray] = []
+    sink = None
+    if out:
+        meta = {"version": __version__, "seed": seed, **setup.describe(),
+                "deals": deals, "command": command}
+        sink = ParquetSink(out, lambda recs: deals_frame(game, recs), meta)
+
+    def work(start, count):
+        recs = g.run_chunk(setup, seed, start, count)
+        tot = np.zeros(g.n_totals, np.int64)
+        g.accumulate(recs, tot)
+        return recs, tot
+
+    def consume(start, count, result):
+        recs, tot = result
+        totals[:] += tot
+        if sink is not None:
+            sink.write(recs)
+        if keep_deals:
+            kept.append(recs)
+
+    bar = Progress(deals, "deals", enabled=progress)
+    try:
+        status = run_chunks(deals, work, consume, threads=threads, chunk=chunk, progress=bar)
+    finally:
+        if sink is not None:
+            sink.close()
+    frame = None
+    if keep_deals:
+        frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype))
+    return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
+                            compile_seconds, threads, status.interrupted,
+                            g.summary(setup, totals), frame)
+
+
+def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
+                     strategies=("random",), rules: dict | None = None,
+                     dealer: int | None = None, players: int | None = None,
+                     threads: int | None = None, keep_rubbers: bool = False,
+                     out: str | None = None, chunk: int = 1 << 12,
+                     progress: bool | None = None, command: str | None = None) -> SimulationResult:
+    """Play ``rubbers`` whole rubbers (partidas) of ``game``."""
+    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
+    if not hasattr(g, "run_rubber_chunk"):
+        raise TrunfoError(f"{game} has no rubbers")
+    rubbers = _check_count(rubbers, "rubbers")
+    t = time.perf_counter()
+    g.run_rubber_chunk(setup, seed, 0, 1)
+    compile_seconds = time.perf_counter() - t
+    parts: list[np.ndarray] = []
+    sink = None
+    if out:
+        meta = {"version": __version__, "seed": seed, **setup.describe(),
+                "rubbers": rubbers, "command": command}
+        sink = ParquetSink(out, lambda recs: rubbers_frame(game, recs), meta)
+
+    def consume(start, count, recs):
+        parts.append(recs)   # one small row per rubber
+        if sink is not None:
+            sink.write(recs)
+
+    bar = Progress(rubbers, "rubbers", enabled=progress)
+    try:
+        status = run_chunks(rubbers, lambda s, c: g.run_rubber_chunk(setup, seed, s, c), consume,
+                            threads=threads, chunk=chunk, progress=bar)
+    finally:
+        if sink is not None:
+            sink.close()
+    allr = np.concatenate(parts) if parts else np.empty(0, g.rubber_dtype)
+    summary = g.rubber_summary(setup, allr)
+    frame = rubbers_frame(game, allr) if keep_rubbers else None
+    return SimulationResult(setup.describe(), seed, rubbers, status.done, status.seconds,
+                            compile_seconds, threads, status.interrupted, summary, frame,
+                            unit="rubbers")
+
+
+def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies=("random",),
+                 rules: dict | None = None, dealer: int | None = None,
+                 players: int | None = None, rubbers: bool = False,
+                 chunk: int = 1024) -> Iterator[dict]:
+    """Game records (``shared/spec/game-records.md``) of the deals ``simulate`` plays.
+
+    With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
+    """
+    g = get_game(game)
+    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
+    seed = _check_seed(seed)
+    deals = _check_count(deals, "rubbers" if rubbers else "deals")
+    if rubbers:
+        first = 0
+        for r in range(deals):
+            recs = g.rubber_records(setup, seed, r, first)
+            first += len(recs)
+            yield from recs
+        return
+    for start in range(0, deals, chunk):
+        yield from g.records(setup, seed, start, min(chunk, deals - start))

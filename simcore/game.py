@@ -1,0 +1,71 @@
+"""What every game module provides to the runner and the facade.
+
+A game is a :class:`Game` object (one per sub-package, in ``<game>/game.py``).
+The runner and the facade only call these methods; they never branch on a
+game's name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .cards import Deck
+from .errors import TrunfoError, choices_text
+from .rules import RuleSchema, Rules
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a kernel needs, validated and converted once before a run."""
+    game: str
+    rules: Rules
+    strategies: tuple[str, ...]
+    codes: np.ndarray          # int8 strategy code per seat
+    params: np.ndarray         # int64 rule vector
+    players: int
+    dealer: int | None         # None: rotates with the deal index
+    bmi2: bool
+
+    @property
+    def dealer_arg(self) -> int:
+        return -1 if self.dealer is None else self.dealer
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.game, "rules": self.rules.as_dict(), "rules_string": str(self.rules),
+                "strategies": list(self.strategies), "players": self.players,
+                "dealer": "rotating" if self.dealer is None else self.dealer}
+
+
+class Game:
+    """Base class: subclasses fill the class attributes and kernels."""
+    name: str
+    title: str
+    deck: Deck
+    rules: RuleSchema
+    players: tuple[int, ...]
+    default_players: int
+    record_dtype: np.dtype
+    n_totals: int
+
+    def check_players(self, players: int | None) -> int:
+        players = self.default_players if players is None else int(players)
+        if players not in self.players:
+            raise TrunfoError(f"{self.name} is played by {choices_text(self.players)} players, "
+                              f"not {players}")
+        return players
+
+    def check_dealer(self, dealer: int | None, players: int) -> int | None:
+        if dealer is None:
+            return None
+        if not 0 <= int(dealer) < players:
+            raise TrunfoError(f"dealer {dealer} is not a seat; valid seats: 0..{players - 1}")
+        return int(dealer)
+
+    # subclasses implement:
+    def setup(self, rules, strategies, players=None, dealer=None) -> Setup: ...
+    def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray: ...
+    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
+    def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
+    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...

@@ -1,0 +1,27 @@
+"""The registry of games, by name."""
+from __future__ import annotations
+
+from .errors import TrunfoError, choices_text
+from .game import Game
+
+
+def _load() -> dict[str, Game]:
+    from .sueca.game import SUECA
+    return {g.name: g for g in (SUECA,)}
+
+
+_GAMES: dict[str, Game] | None = None
+
+
+def all_games() -> dict[str, Game]:
+    global _GAMES
+    if _GAMES is None:
+        _GAMES = _load()
+    return _GAMES
+
+
+def get_game(name: str) -> Game:
+    games = all_games()
+    if name not in games:
+        raise TrunfoError(f"unknown game {name!r}; valid games: {choices_text(games)}")
+    return games[name]

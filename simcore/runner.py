@@ -1,0 +1,116 @@
+"""The parallel batch runner: chunks of indices, worker threads, in-order results.
+
+Kernels release the GIL, so plain threads run them in parallel.  Work is cut
+into chunks of consecutive indices; ``work(start, count)`` runs in a worker
+thread and ``consume(start, count, result)`` in the calling thread, always in
+index order, so whatever the thread count or chunk size the consumer sees the
+same sequence of results.  Ctrl-C stops cleanly: chunks already consumed stay
+consumed, and the run reports how far it got.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+DEFAULT_CHUNK = 1 << 16
+
+
+def default_threads() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@dataclass
+class RunStatus:
+    done: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+
+
+class Progress:
+    """A one-line progress bar on stderr: done/total, rate and time left.
+
+    Shown only when ``enabled`` (by default: stderr is a terminal) and once the
+    run has lasted ``delay`` seconds, so short runs stay quiet.
+    """
+
+    def __init__(self, total: int, unit: str = "deals", enabled: bool | None = None,
+                 delay: float = 1.0, stream=None):
+        self.total = total
+        self.unit = unit
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.delay = delay
+        self.t0 = time.perf_counter()
+        self.shown = False
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        el = now - self.t0
+        if el < self.delay or (now - self.last < 0.2 and done < self.total):
+            return
+        self.last = now
+        rate = done / el if el > 0 else 0.0
+        left = (self.total - done) / rate if rate > 0 else float("inf")
+        frac = done / self.total if self.total else 1.0
+        bar = "#" * int(frac * 30)
+        self.stream.write(f"\r[{bar:<30}] {done:,}/{self.total:,} {self.unit} "
+                          f"{rate:,.0f}/s {_fmt_time(left)} left ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _fmt_time(s: float) -> str:
+    if s == float("inf"):
+        return "--:--"
+    s = int(s + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+def run_chunks(total: int, work: Callable[[int, int], object],
+               consume: Callable[[int, int, object], None], *, first: int = 0,
+               threads: int | None = None, chunk: int = DEFAULT_CHUNK,
+               progress: Progress | None = None) -> RunStatus:
+    """Run ``work`` over ``[first, first + total)`` in chunks; consume in order."""
+    threads = threads or default_threads()
+    chunk = max(1, int(chunk))
+    status = RunStatus()
+    t0 = time.perf_counter()
+    pending: deque = deque()
+    nxt = first
+    end = first + total
+    ex = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="trunfo")
+    try:
+        while nxt < end or pending:
+            while nxt < end and len(pending) < 2 * threads:
+                count = min(chunk, end - nxt)
+                pending.append((nxt, count, ex.submit(work, nxt, count)))
+                nxt += count
+            start, count, fut = pending.popleft()
+            result = fut.result()
+            consume(start, count, result)
+            status.done += count
+            if progress is not None:
+                progress.update(status.done)
+    except KeyboardInterrupt:
+        status.interrupted = True
+        for _, _, fut in pending:
+            fut.cancel()
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+        status.seconds = time.perf_counter() - t0
+        if progress is not None:
+            progress.close()
+    return status

@@ -1,0 +1,129 @@
+"""Sueca as data: deck, point table, rule options, outcome codes, record schemas."""
+import numpy as np
+
+from ..cards import FRENCH40
+from ..rules import RuleOption, RuleSchema
+
+DECK = FRENCH40
+N_SEATS = 4
+HAND_SIZE = 10
+N_TRICKS = 10
+TOTAL_POINTS = 120
+POINTS_BY_RANK = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+
+# per-card tables, derived from the deck data (frozen into kernels as constants)
+POINTS = DECK.table(POINTS_BY_RANK)
+SUIT = DECK.suit_of_card
+STRENGTH = DECK.strength_of_card
+SUIT_MASKS = DECK.suit_masks
+RANKS_PER_SUIT = DECK.ranks_per_suit
+STRIDE = DECK.stride                    # one bit per suit at strength 0
+POINT_CARDS = np.uint64(sum(1 << c for c in range(DECK.n_cards) if POINTS[c] > 0))
+
+# --- rule options --------------------------------------------------------------
+SCORING_VARIANTS = ("bandeira_by_points", "pente", "triple_at_30", "tie_carry",
+                    "redraw_point_trump")
+RULES = RuleSchema("sueca", (
+    RuleOption("trump_card", "dealer_last", ("dealer_last", "dealer_first"),
+               "which of the dealer's cards is shown face up as trump"),
+    RuleOption("bandeira_by_points", False, (True, False),
+               "120 points win the rubber even if a trick was lost"),
+    RuleOption("pente", False, (True, False),
+               "a team held to 29 points or fewer gives the opponents 4 games"),
+    RuleOption("triple_at_30", False, (True, False),
+               "a team that ends with exactly 30 points gives the opponents 3 games"),
+    RuleOption("tie_carry", False, (True, False),
+               "after a 60-60 deal the next deal of the rubber is worth one game more"),
+    RuleOption("rubber_games", 4, (4, 5, 10),
+               "games that win a rubber (4; 5 half rubber; 10 full rubber)"),
+    RuleOption("redraw_point_trump", False, (True, False),
+               "house rule: redeal while the face-up trump card is worth points"),
+))
+
+# kernels take the rules as an int64 vector; these are its slots
+P_TRUMP_FIRST, P_BANDEIRA_BY_POINTS, P_PENTE, P_TRIPLE_AT_30, P_TIE_CARRY, \
+    P_RUBBER_GAMES, P_REDRAW = range(7)
+N_PARAMS = 7
+
+
+def params(rules) -> np.ndarray:
+    """The kernels' int64 rule vector from validated :class:`~simcore.rules.Rules`."""
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    p[P_TRUMP_FIRST] = rules["trump_card"] == "dealer_first"
+    p[P_BANDEIRA_BY_POINTS] = rules["bandeira_by_points"]
+    p[P_PENTE] = rules["pente"]
+    p[P_TRIPLE_AT_30] = rules["triple_at_30"]
+    p[P_TIE_CARRY] = rules["tie_carry"]
+    p[P_RUBBER_GAMES] = rules["rubber_games"]
+    p[P_REDRAW] = rules["redraw_point_trump"]
+    return p
+
+
+def scoring_name(rules) -> str:
+    """``standard``, or the scoring variants in force joined by ``+``."""
+    on = [v for v in SCORING_VARIANTS if rules[v]]
+    return "+".join(on) if on else "standard"
+
+
+# --- outcomes ------------------------------------------------------------------
+# kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning team
+KINDS = ("tie", "win", "double", "triple", "pente", "bandeira", "points_bandeira")
+K_TIE, K_WIN, K_DOUBLE, K_TRIPLE, K_PENTE, K_BANDEIRA, K_POINTS_BANDEIRA = range(len(KINDS))
+N_OUTCOMES = 2 * len(KINDS) - 1
+OUTCOME_LABELS = ("tie",) + tuple(f"team{t}_{k}" for k in KINDS[1:] for t in (0, 1))
+
+
+def outcome_code(kind: int, winner: int) -> int:
+    return 0 if kind == K_TIE else 2 * kind - 1 + winner
+
+
+# how a rubber ended
+RUBBER_ENDS = ("games", "bandeira", "points_bandeira", "pente")
+E_GAMES, E_BANDEIRA, E_POINTS_BANDEIRA, E_PENTE = range(len(RUBBER_ENDS))
+
+# --- record schemas (what leaves the kernels) ------------------------------------
+DEAL_DTYPE = np.dtype([
+    ("deal", np.int64),
+    ("dealer", np.int8),
+    ("trump_suit", np.int8),
+    ("trumps_seat0", np.int8), ("trumps_seat1", np.int8),
+    ("trumps_seat2", np.int8), ("trumps_seat3", np.int8),
+    ("points_team0", np.int16), ("points_team1", np.int16),
+    ("tricks_team0", np.int8), ("tricks_team1", np.int8),
+    ("outcome", np.int8),
+    ("games_team0", np.int8), ("games_team1", np.int8),
+])
+
+RUBBER_DTYPE = np.dtype([
+    ("rubber", np.int64),
+    ("first_dealer", np.int8),
+    ("winner", np.int8),
+    ("deals", np.int16),
+    ("games_team0", np.int16), ("games_team1", np.int16),
+    ("end", np.int8),
+])
+
+# a traced deal, for game records: plays as (seat, card), tricks as (leader, winner, points)
+TRACE_DTYPE = np.dtype([
+    ("hands", np.uint64, (N_SEATS,)),
+    ("trump_card", np.int8),
+    ("play_seat", np.int8, (N_SEATS * N_TRICKS,)),
+    ("play_card", np.int8, (N_SEATS * N_TRICKS,)),
+    ("trick_leader", np.int8, (N_TRICKS,)),
+    ("trick_winner", np.int8, (N_TRICKS,)),
+    ("trick_points", np.int16, (N_TRICKS,)),
+    ("carry", np.int8),
+    ("games_before0", np.int16), ("games_before1", np.int16),
+    ("rubber", np.int64),
+])
+
+# --- aggregate totals (one int64 vector, so that chunks add up exactly) --------------
+T_OUTCOME = 0                                   # counts by outcome code
+T_DEALER_OUTCOME = T_OUTCOME + N_OUTCOMES       # by outcome, the dealer's team as team 0
+T_POINTS0 = T_DEALER_OUTCOME + N_OUTCOMES       # histogram of team 0 points (0..120)
+T_DEALER_POINTS = T_POINTS0 + TOTAL_POINTS + 1  # histogram of the dealer's team points
+T_TRICKS0 = T_DEALER_POINTS + TOTAL_POINTS + 1  # histogram of team 0 tricks (0..10)
+T_DEALER_TRUMPS = T_TRICKS0 + N_TRICKS + 1      # trumps held by the dealer's team (0..10)
+T_GAMES0 = T_DEALER_TRUMPS + 11
+T_GAMES1 = T_GAMES0 + 1
+N_TOTALS = T_GAMES1 + 1

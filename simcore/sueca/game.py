@@ -1,0 +1,179 @@
+"""Sueca for the runner and the facade: setup, chunks, totals, summaries, records."""
+from __future__ import annotations
+
+import numpy as np
+
+from strategies import seat_codes
+
+from .. import stats
+from ..bits import HAS_BMI2
+from ..game import Game, Setup
+from ..rng import DOMAIN_RUBBER, seed_base
+from . import enums as E
+from . import nb
+
+
+def _trace_buffers(n: int):
+    return (np.zeros((n, E.N_SEATS), np.uint64), np.zeros(n, np.int64),
+            np.zeros((n, E.N_SEATS * E.N_TRICKS), np.int8), np.zeros((n, E.N_TRICKS), np.int8),
+            np.zeros((n, E.N_TRICKS), np.int8), np.zeros((n, E.N_TRICKS), np.int16))
+
+
+_NO_TRACE = _trace_buffers(1)
+
+
+def share_entry(count: int, n: int) -> dict:
+    lo, hi = stats.wilson_interval(int(count), int(n))
+    return {"count": int(count), "share": count / n if n else 0.0, "ci95": [lo, hi]}
+
+
+class SuecaGame(Game):
+    name = "sueca"
+    title = "Sueca (Portuguese rules)"
+    deck = E.DECK
+    rules = E.RULES
+    players = (4,)
+    default_players = 4
+    record_dtype = E.DEAL_DTYPE
+    rubber_dtype = E.RUBBER_DTYPE
+    n_totals = E.N_TOTALS
+
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
+        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
+        players = self.check_players(players)
+        if isinstance(strategies, str):
+            strategies = strategies.split(",")
+        codes = seat_codes(self.name, strategies, players)
+        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
+        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
+                     self.check_dealer(dealer, players), HAS_BMI2)
+
+    # --- single deals ------------------------------------------------------------
+    def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.record_dtype)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
+                     setup.bmi2, False, *_NO_TRACE)
+        return out
+
+    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
+        nb.accumulate(records, totals)
+
+    def outcome_labels(self, setup: Setup) -> list[str]:
+        """The outcome labels that can occur under the rules, in display order."""
+        kinds = ["win", "double"]
+        r = setup.rules
+        if r["triple_at_30"]:
+            kinds.append("triple")
+        if r["pente"]:
+            kinds.append("pente")
+        kinds.append("bandeira")
+        if r["bandeira_by_points"]:
+            kinds.append("points_bandeira")
+        return kinds
+
+    def summary(self, setup: Setup, totals: np.ndarray) -> dict:
+        n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
+        kinds = self.outcome_labels(setup)
+        outcomes, dealer_side = {}, {}
+        for code, label in enumerate(E.OUTCOME_LABELS):
+            kind = label.split("_", 1)[1] if label != "tie" else "tie"
+            if kind != "tie" and kind not in kinds:
+                continue
+            outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
+            dlabel = label.replace("team0", "dealer_team").replace("team1", "other_team")
+            dealer_side[dlabel] = share_entry(totals[E.T_DEALER_OUTCOME + code], n)
+        pts = np.arange(E.TOTAL_POINTS + 1)
+        h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
+        hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
+        mean0 = float((h0 * pts).sum() / n) if n else float("nan")
+        meand = float((hd * pts).sum() / n) if n else float("nan")
+        winners = {}
+        for t in (0, 1):
+            won = sum(outcomes[f"team{t}_{k}"]["count"] for k in kinds)
+            winners[f"team{t}"] = share_entry(won, n)
+        dwon = sum(dealer_side[f"dealer_team_{k}"]["count"] for k in kinds)
+        winners["dealer_team"] = share_entry(dwon, n)
+        return {
+            "deals": n,
+            "outcomes": outcomes,
+            "dealer_side": dealer_side,
+            "winners": winners,
+            "mean_points_team0": mean0,
+            "mean_points_team1": E.TOTAL_POINTS - mean0 if n else float("nan"),
+            "mean_points_dealer_team": meand,
+            "games_team0": int(totals[E.T_GAMES0]),
+            "games_team1": int(totals[E.T_GAMES1]),
+            "points_histogram_team0": [int(x) for x in h0],
+            "dealer_team_trumps_histogram": [int(x) for x in
+                                             totals[E.T_DEALER_TRUMPS:E.T_DEALER_TRUMPS + 11]],
+        }
+
+    # --- game records ------------------------------------------------------------
+    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
+        from .records import deal_records
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
+                     setup.bmi2, True, *tr)
+        return deal_records(setup, seed, out, tr)
+
+    # --- rubbers -------------------------------------------------------------------
+    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.rubber_dtype)
+        dummy_deals = np.empty(1, self.record_dtype)
+        nb.run_rubbers(seed_base(seed, DOMAIN_RUBBER), start, out, setup.dealer_arg, setup.codes,
+                       setup.params, setup.bmi2, False, 0, dummy_deals, *_NO_TRACE,
+                       np.zeros((1, 3), np.int64))
+        return out
+
+    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
+        """Game records of every deal of rubber ``rubber``; deals are numbered from ``first_deal``."""
+        from .records import deal_records
+        cap = 64
+        while True:
+            out = np.empty(1, self.rubber_dtype)
+            deals = np.empty(cap, self.record_dtype)
+            tr = _trace_buffers(cap)
+            before = np.zeros((cap, 3), np.int64)
+            n = nb.run_rubbers(seed_base(seed, DOMAIN_RUBBER), rubber, out, setup.dealer_arg,
+                               setup.codes, setup.params, setup.bmi2, True, cap, deals, *tr, before)
+            if n >= 0:
+                break
+            cap *= 4
+        deals = deals[:n].copy()
+        deals["deal"] = first_deal + np.arange(n)
+        recs = deal_records(setup, seed, deals, tuple(a[:n] for a in tr))
+        for j, rec in enumerate(recs):
+            rec["rubber"] = rubber
+            rec["deal_in_rubber"] = j
+            rec["games_before"] = [int(before[j, 0]), int(before[j, 1])]
+            rec["carry"] = int(before[j, 2])
+        return recs
+
+    def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
+        n = len(rubbers)
+        w0 = int((rubbers["winner"] == 0).sum())
+        first_team_won = int(((rubbers["first_dealer"] & 1) == rubbers["winner"]).sum())
+        lengths = rubbers["deals"].astype(np.int64)
+        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
+                for code, name in enumerate(E.RUBBER_ENDS)}
+        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
+        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
+        return {
+            "rubbers": n,
+            "rubber_games": setup.rules["rubber_games"],
+            "rubber_win_share_team0": w0 / n if n else 0.0,
+            "rubber_win_share_team0_ci95": list(stats.wilson_interval(w0, n)),
+            "rubber_win_share_team1": (n - w0) / n if n else 0.0,
+            "rubber_win_share_team1_ci95": list(stats.wilson_interval(n - w0, n)),
+            "rubber_win_share_first_dealer_team": first_team_won / n if n else 0.0,
+            "rubber_win_share_first_dealer_team_ci95": list(stats.wilson_interval(first_team_won, n)),
+            "mean_deals_per_rubber": mean,
+            "mean_deals_per_rubber_ci95": [lo, hi],
+            "deals": int(lengths.sum()),
+            "deals_per_rubber": {int(k): int(v) for k, v in enumerate(dist) if v},
+            "ends": ends,
+        }
+
+
+SUECA = SuecaGame()

@@ -1,0 +1,44 @@
+"""Game records for Sueca, exactly as ``shared/spec/game-records.md`` says."""
+from __future__ import annotations
+
+from . import enums as E
+
+
+def deal_records(setup, seed: int, out, trace) -> list[dict]:
+    hands, trump_card, cards, leaders, winners, points = trace
+    deck = E.DECK
+    rules = setup.rules.as_dict()
+    rules["scoring"] = E.scoring_name(setup.rules)
+    recs = []
+    for i in range(len(out)):
+        r = out[i]
+        plays = []
+        tricks = []
+        for t in range(E.N_TRICKS):
+            lead = int(leaders[i, t])
+            for k in range(E.N_SEATS):
+                plays.append([(lead + k) % E.N_SEATS, deck.format_card(cards[i, 4 * t + k])])
+            tricks.append({"leader": lead, "winner": int(winners[i, t]),
+                           "points": int(points[i, t])})
+        g0, g1 = int(r["games_team0"]), int(r["games_team1"])
+        winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
+        kind = E.OUTCOME_LABELS[int(r["outcome"])]
+        recs.append({
+            "game": "sueca",
+            "rules": rules,
+            "players": E.N_SEATS,
+            "seed": int(seed),
+            "deal": int(r["deal"]),
+            "dealer": int(r["dealer"]),
+            "strategies": list(setup.strategies),
+            "hands": [deck.format_hand(h) for h in hands[i]],
+            "trump": deck.format_card(trump_card[i]),
+            "stock": [],
+            "plays": plays,
+            "tricks": tricks,
+            "points": [int(r["points_team0"]), int(r["points_team1"])],
+            "result": {"winner": winner, "games": max(g0, g1),
+                       "bandeira": kind.endswith("_bandeira") and "points" not in kind,
+                       "outcome": kind},
+        })
+    return recs
