@@ -92,6 +92,7 @@ DEAL_DTYPE = np.dtype([
     ("tricks_team0", np.int8), ("tricks_team1", np.int8),
     ("outcome", np.int8),
     ("games_team0", np.int8), ("games_team1", np.int8),
+    ("trump_ace_seat", np.int8), ("trump_seven_seat", np.int8),   # who held the trump A / 7
 ])
 
 RUBBER_DTYPE = np.dtype([

@@ -108,6 +108,13 @@ class SuecaGame(Game):
                                              totals[E.T_DEALER_TRUMPS:E.T_DEALER_TRUMPS + 11]],
         }
 
+    def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        score = np.stack([records["points_team0"], records["points_team1"]], axis=1).astype(np.int64)
+        g0 = records["games_team0"].astype(np.int64)
+        g1 = records["games_team1"].astype(np.int64)
+        r0 = np.where(g0 > 0, 1.0, np.where(g1 > 0, 0.0, 0.5))
+        return score, np.stack([r0, 1.0 - r0], axis=1)
+
     # --- game records ------------------------------------------------------------
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         from .records import deal_records

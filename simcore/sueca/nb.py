@@ -12,7 +12,7 @@ from .._jit import njit
 from ..bits import bit, popcount
 from ..rng import MASK32, next64, seed_stream
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
-                    N_TRICKS, P_REDRAW, P_RUBBER_GAMES, P_TIE_CARRY, P_TRUMP_FIRST, POINTS,
+                    N_TRICKS, P_REDRAW, RANKS_PER_SUIT, P_RUBBER_GAMES, P_TIE_CARRY, P_TRUMP_FIRST, POINTS,
                     STRENGTH, SUIT, SUIT_MASKS, E_BANDEIRA, E_GAMES, E_PENTE,
                     E_POINTS_BANDEIRA, T_DEALER_OUTCOME, T_DEALER_POINTS, T_DEALER_TRUMPS,
                     T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0, T_TRICKS0)
@@ -158,6 +158,13 @@ def _write_deal(rec, d, dealer, trump, hands, points0, tricks0, kind, winner, ga
     rec.outcome = 0 if kind == K_TIE else 2 * kind - 1 + winner
     rec.games_team0 = games if winner == 0 else 0
     rec.games_team1 = games if winner == 1 else 0
+    ace = bit(trump * RANKS_PER_SUIT + RANKS_PER_SUIT - 1)
+    seven = bit(trump * RANKS_PER_SUIT + RANKS_PER_SUIT - 2)
+    for s in range(N_SEATS):
+        if hands[s] & ace:
+            rec.trump_ace_seat = s
+        if hands[s] & seven:
+            rec.trump_seven_seat = s
 
 
 @njit
