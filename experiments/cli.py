@@ -79,7 +79,7 @@ def cmd_simulate(args) -> int:
     import simcore
     common = dict(seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
                   dealer=args.dealer, players=args.players, threads=args.threads,
-                  out=args.out, progress=args.progress, command=command_line())
+                  out=args.out, progress=args.progress, command=command_line(args))
     if args.rubbers:
         r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
     else:
@@ -93,34 +93,67 @@ def cmd_simulate(args) -> int:
     return EXIT_INTERRUPTED if r.interrupted else 0
 
 
+_TABLE_TITLES = {"outcomes": "outcomes by team", "dealer_side": "from the dealer's team's side",
+                 "winners": "deals won", "ends": "how rubbers ended"}
+
+
+def _is_share_table(v) -> bool:
+    return isinstance(v, dict) and bool(v) and all(
+        isinstance(e, dict) and {"count", "share", "ci95"} <= set(e) for e in v.values())
+
+
+def _share_tables(s: dict) -> list[str]:
+    """Every table of share entries in the summary, in order (any game)."""
+    lines = []
+    for key, table in s.items():
+        if not _is_share_table(table):
+            continue
+        title = _TABLE_TITLES.get(key, key.replace("_", " "))
+        if not any("team" in label for label in table):
+            title = title.replace("team", "side")
+        lines += _share_lines(title, table) + [""]
+    return lines
+
+
 def _format_deals(r) -> list[str]:
     s = r.summary
-    lines = _header(r, "deals") + [""]
-    lines += _share_lines("outcomes by team", s["outcomes"]) + [""]
-    lines += _share_lines("from the dealer's team's side", s["dealer_side"]) + [""]
-    lines += _share_lines("deals won", s["winners"]) + [""]
-    if "mean_points_team0" in s:
-        lines.append(f"mean points: team0 {s['mean_points_team0']:.2f}, team1 "
-                     f"{s['mean_points_team1']:.2f}, dealer's team {s['mean_points_dealer_team']:.2f}")
+    lines = _header(r, "deals") + [""] + _share_tables(s)
+    means = {k[len("mean_points_"):]: v for k, v in s.items()
+             if k.startswith("mean_points_") and isinstance(v, float)}
+    if means:
+        lines.append("mean points: " + ", ".join(
+            f"{k.replace('dealer_', 'dealer' + chr(39) + 's ')} {v:.2f}" for k, v in means.items()))
+    for k, v in s.items():
+        if k.startswith("mean_") and not k.startswith("mean_points_") and isinstance(v, float):
+            lines.append(f"{k[5:].replace('_', ' ')}: mean {v:.3f}")
     return lines + _footer(r, "deals")
 
 
 def _format_rubbers(r) -> list[str]:
     s = r.summary
-    lines = _header(r, "rubbers") + [""]
-    for key, label in (("team0", "team 0"), ("team1", "team 1"),
-                       ("first_dealer_team", "team that dealt first")):
-        lo, hi = s[f"rubber_win_share_{key}_ci95"]
-        lines.append(f"  rubbers won by {label:<24}{_pct(s[f'rubber_win_share_{key}'])}"
-                     f"   [{_pct(lo).strip()}, {_pct(hi).strip()}]")
+    unit = "matches" if "matches" in s else "rubbers"
+    one = unit[:-2] if unit == "matches" else unit[:-1]
+    lines = _header(r, unit) + [""]
+    prefix = f"{one}_win_share_"
+    for key, v in s.items():
+        if key.startswith(prefix) and not key.endswith("_ci95"):
+            who = key[len(prefix):]
+            label = who.replace("first_dealer_", "").replace("_", " ")
+            label = f"{label[:-1]} {label[-1]}" if label[-1].isdigit() else label
+            if who.startswith("first_dealer_"):
+                label += " that dealt first"
+            lo, hi = s[key + "_ci95"]
+            lines.append(f"  {unit} won by {label:<24}{_pct(v)}"
+                         f"   [{_pct(lo).strip()}, {_pct(hi).strip()}]")
     lines.append("")
-    lines += _share_lines("how rubbers ended", s["ends"]) + [""]
-    lo, hi = s["mean_deals_per_rubber_ci95"]
-    lines.append(f"deals per rubber: mean {s['mean_deals_per_rubber']:.3f} [{lo:.3f}, {hi:.3f}]")
-    n = max(s["rubbers"], 1)
-    for k, v in s["deals_per_rubber"].items():
+    if len(s.get("ends", {})) > 1:
+        lines += _share_lines(_TABLE_TITLES["ends"].replace("rubbers", unit), s["ends"]) + [""]
+    lo, hi = s[f"mean_deals_per_{one}_ci95"]
+    lines.append(f"deals per {one}: mean {s[f'mean_deals_per_{one}']:.3f} [{lo:.3f}, {hi:.3f}]")
+    n = max(s[unit], 1)
+    for k, v in s[f"deals_per_{one}"].items():
         lines.append(f"  {k:>3} deals {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
-    return lines + _footer(r, "rubbers")
+    return lines + _footer(r, unit)
 
 
 # --- records ------------------------------------------------------------------------
@@ -200,16 +233,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many deals and print outcome shares")
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s)
-    s.add_argument("--rubbers", action="store_true",
-                   help="play whole rubbers: -n counts rubbers")
+    s.add_argument("--rubbers", "--matches", dest="rubbers", action="store_true",
+                   help="play whole rubbers (matches): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s, default_count=10)
-    s.add_argument("--rubbers", action="store_true",
-                   help="-n counts rubbers; every deal of each is written")
+    s.add_argument("--rubbers", "--matches", dest="rubbers", action="store_true",
+                   help="-n counts rubbers (matches); every deal of each is written")
     s.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file, - for stdout")
     s.set_defaults(func=cmd_records)
 
@@ -246,6 +279,7 @@ def main(argv=None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        args.argv = list(argv) if argv is not None else None
         return args.func(args)
     except TrunfoError as e:
         print(f"trunfo: error: {e}", file=sys.stderr)

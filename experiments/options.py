@@ -61,5 +61,9 @@ def rules_of(args) -> dict[str, str]:
     return parse_assignments(args.rule)
 
 
-def command_line() -> str:
-    return " ".join(shlex.quote(a) for a in ["trunfo", *sys.argv[1:]])
+def command_line(args=None) -> str:
+    """The command as typed (``args.argv`` when main() was given its arguments)."""
+    argv = getattr(args, "argv", None)
+    if argv is None:
+        argv = sys.argv[1:]
+    return " ".join(shlex.quote(a) for a in ["trunfo", *argv])
