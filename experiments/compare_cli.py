@@ -1,0 +1,219 @@
+"""``trunfo compare`` and ``trunfo tournament``: strategies in duplicate play.
+
+Registered by ``experiments.cli._extra_commands``.  The statistics live in
+``simcore.duplicate`` and ``simcore.stats``; this module only parses and prints.
+"""
+from __future__ import annotations
+
+import csv
+import math
+import sys
+
+from simcore import __version__
+from simcore.errors import TrunfoError
+
+from .options import command_line, positive_int, rules_of, seed_int
+
+DEFAULT_DEALS = 100_000
+
+
+def _add_common(p, default_count: int) -> None:
+    p.add_argument("--strategies", required=True, metavar="A,B",
+                   help="comma-separated strategy names; see 'trunfo strategies GAME'")
+    p.add_argument("-n", "--deals", type=positive_int, default=default_count, metavar="N",
+                   help=f"deals, each played twice with the sides swapped (default {default_count:,})")
+    p.add_argument("--seed", type=seed_int, default=0, help="run seed, 0 <= S < 2**64 (default 0)")
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule option (repeatable); see 'trunfo rules GAME'")
+    p.add_argument("--players", type=positive_int, default=None, metavar="N",
+                   help="number of players, for games that allow several")
+    p.add_argument("--dealer", type=int, default=None, metavar="SEAT",
+                   help="fix the dealer (default: rotates with the deal index)")
+    p.add_argument("--threads", type=positive_int, default=None, metavar="T",
+                   help="worker threads (default: all cores)")
+    p.add_argument("--chunk", type=positive_int, default=None, metavar="PAIRS",
+                   help="pairs per work chunk (with --sprt: pairs between checks, default 1,000)")
+    p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
+    p.add_argument("--progress", action="store_true", default=None,
+                   help="progress bar on stderr")
+
+
+def register(sub, games) -> None:
+    gh = f"one of: {', '.join(games)}"
+    s = sub.add_parser("compare", help="two strategies in duplicate play: score, win rate, Elo, SPRT")
+    s.add_argument("game", choices=games, metavar="GAME", help=gh)
+    _add_common(s, DEFAULT_DEALS)
+    s.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", default=None,
+                   help="sequential test of H0: elo=ELO0 against H1: elo=ELO1 "
+                        "(alpha, beta default 0.05); stops when decided or after N deals; "
+                        "write a negative ELO0 as --sprt=-5,0")
+    s.set_defaults(func=cmd_compare)
+
+    s = sub.add_parser("tournament", help="every pair of strategies in duplicate; Elo table")
+    s.add_argument("game", choices=games, metavar="GAME", help=gh)
+    _add_common(s, DEFAULT_DEALS)
+    s.add_argument("--csv", metavar="FILE", default=None,
+                   help="write the ratings and the pairwise results as CSV")
+    s.set_defaults(func=cmd_tournament)
+
+
+def _names(args, exactly: int | None = None) -> list[str]:
+    names = [x.strip() for x in args.strategies.split(",")]
+    if any(not x for x in names):
+        raise TrunfoError(f"--strategies has an empty name: {args.strategies!r}")
+    if exactly is not None and len(names) != exactly:
+        raise TrunfoError(f"--strategies takes exactly {exactly} names (A,B), got {len(names)}: "
+                          f"{args.strategies}")
+    return names
+
+
+def parse_sprt(text: str | None):
+    if text is None:
+        return None
+    parts = text.split(",")
+    try:
+        vals = [float(x) for x in parts]
+    except ValueError:
+        raise TrunfoError(f"--sprt takes numbers elo0,elo1[,alpha,beta], not {text!r}") from None
+    if len(vals) not in (2, 4) or not all(math.isfinite(v) for v in vals):
+        raise TrunfoError(f"--sprt takes elo0,elo1 or elo0,elo1,alpha,beta, not {text!r}")
+    return tuple(vals)
+
+
+# --- formatting ----------------------------------------------------------------------
+def _num(x: float, nd: int = 2) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "n/a"
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    if abs(x) < 0.5 * 10.0 ** -nd:
+        x = 0.0
+    return f"{x:+.{nd}f}"
+
+
+def _ci(pair, nd: int = 2) -> str:
+    return f"[{_num(pair[0], nd)}, {_num(pair[1], nd)}]"
+
+
+PENTA_LABELS = ("0   (lost both)", "0.5", "1   (split/tied)", "1.5", "2   (won both)")
+
+
+def format_compare(d: dict) -> list[str]:
+    a, b = d["strategies"]
+    unit = {"sueca": "card points", "brisca": "card points", "scopa": "deal points",
+            "spades": "hand score"}.get(d["game"], "points")
+    lines = [f"trunfo {__version__} · {d['game']} · {a} vs {b} · {d['deals']:,} deals in duplicate "
+             f"({d['games']:,} games) · seed {d['seed']} · dealer {d['dealer']}",
+             f"rules: {d['rules_string']}",
+             f"seats, first game of each pair: {','.join(d['seats'][0])}; "
+             f"second: {','.join(d['seats'][1])}", "",
+             f"  {'from ' + a + chr(39) + 's side':<30}{'estimate':>10}    95% interval"]
+    rows = [
+        (f"mean {unit} diff / deal", _num(d["mean_point_diff"]), _ci(d["mean_point_diff_ci95"])),
+        ("score rate (W + T/2)", f"{d['win_rate']:.4f}",
+         f"[{d['win_rate_ci95'][0]:.4f}, {d['win_rate_ci95'][1]:.4f}]"),
+        ("win share diff (A - B)", _num(d["win_rate_diff"], 4), _ci(d["win_rate_diff_ci95"], 4)),
+        ("Elo difference", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
+    ]
+    for label, est, ci in rows:
+        lines.append(f"  {label:<30}{est:>10}    {ci}")
+    lines += ["", f"pairs by {a}'s pair score (pentanomial)", f"  {'pair score':<20}{'pairs':>12}  share"]
+    n = max(d["deals"], 1)
+    for label, c in zip(PENTA_LABELS, d["pentanomial"]):
+        lines.append(f"  {label:<20}{c:>12,}  {100 * c / n:6.2f}%")
+    if "sprt" in d:
+        s = d["sprt"]
+        verdict = {"H1": f"H1 accepted: {a} - {b} is elo1 = {s['elo1']:g} Elo rather than "
+                         f"elo0 = {s['elo0']:g}",
+                   "H0": f"H0 accepted: {a} - {b} is elo0 = {s['elo0']:g} Elo rather than "
+                         f"elo1 = {s['elo1']:g}",
+                   }.get(s["result"], f"inconclusive after {s['pairs']:,} pairs (the N limit)")
+        lines += ["", f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} "
+                      f"beta={s['beta']:g}, checked every {s['check_every']:,} pairs",
+                  f"  LLR {s['llr']:+.3f} in bounds [{s['lower']:+.3f}, {s['upper']:+.3f}] "
+                  f"after {s['pairs']:,} pairs", f"  {verdict}"]
+    lines.append("")
+    lines.append(f"{d['deals']:,} deals ({d['games']:,} games) in {d['seconds']:.2f} s: "
+                 f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
+                 f"{'s' if d['threads'] > 1 else ''} (compile or cache load "
+                 f"{d['compile_seconds']:.2f} s)")
+    if d["interrupted"]:
+        lines.append(f"interrupted: {d['deals']:,} of {d['requested']:,} deals finished")
+    return lines
+
+
+def format_tournament(t: dict) -> list[str]:
+    names = t["strategies"]
+    w = max(10, max(len(n) for n in names) + 2)
+    lines = [f"trunfo {__version__} · {t['game']} tournament · {len(names)} strategies · "
+             f"{t['deals_per_match']:,} deals in duplicate per match · seed {t['seed']}", "",
+             "Elo (Bradley-Terry, mean 0) with 95% interval",
+             f"  {'strategy':<{w}}{'Elo':>9}    95% interval"]
+    for r in sorted(t["ratings"], key=lambda r: -r["elo"]):
+        lines.append(f"  {r['strategy']:<{w}}{_num(r['elo'], 1):>9}    {_ci(r['elo_ci95'], 1)}")
+    lines += ["", "mean point difference per deal, row strategy minus column strategy",
+              "  " + " " * w + "".join(f"{n:>{w}}" for n in names)]
+    for i, (n, row) in enumerate(zip(names, t["point_diff_matrix"])):
+        lines.append(f"  {n:<{w}}" + "".join(f"{'·' if i == j else _num(v):>{w}}"
+                                            for j, v in enumerate(row)))
+    lines += ["", "matches"]
+    for m in t["matches"]:
+        a, b = m["strategies"]
+        lines.append(f"  {a} vs {b}: points {_num(m['mean_point_diff'])} "
+                     f"{_ci(m['mean_point_diff_ci95'])}, score rate {m['win_rate']:.4f}, "
+                     f"Elo {_num(m['elo'], 1)} {_ci(m['elo_ci95'], 1)}")
+    lines += ["", f"{t['deals']:,} deals in duplicate in {t['seconds']:.2f} s: "
+                  f"{t['deals_per_second']:,.0f} deals/s"]
+    return lines
+
+
+# --- commands ----------------------------------------------------------------------------
+def cmd_compare(args) -> int:
+    from simcore.duplicate import compare
+    from .cli import EXIT_INTERRUPTED, print_json
+    a, b = _names(args, exactly=2)
+    r = compare(args.game, a, b, deals=args.deals, seed=args.seed, rules=rules_of(args),
+                players=args.players, dealer=args.dealer, sprt=parse_sprt(args.sprt),
+                threads=args.threads, chunk=args.chunk, progress=args.progress)
+    d = r.to_dict()
+    d["command"] = command_line()
+    if args.json:
+        print_json(d)
+    else:
+        print("\n".join(format_compare(d)))
+    return EXIT_INTERRUPTED if r.interrupted else 0
+
+
+def write_csv(path: str, t: dict) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["kind", "strategy", "opponent", "deals", "elo", "elo_low", "elo_high",
+                    "mean_point_diff", "mean_point_diff_low", "mean_point_diff_high",
+                    "win_rate", "win_rate_low", "win_rate_high", "pentanomial"])
+        for r in t["ratings"]:
+            w.writerow(["rating", r["strategy"], "", t["deals_per_match"], r["elo"],
+                        *r["elo_ci95"], "", "", "", "", "", "", ""])
+        for m in t["matches"]:
+            a, b = m["strategies"]
+            w.writerow(["match", a, b, m["deals"], m["elo"], *m["elo_ci95"],
+                        m["mean_point_diff"], *m["mean_point_diff_ci95"], m["win_rate"],
+                        *m["win_rate_ci95"], " ".join(map(str, m["pentanomial"]))])
+
+
+def cmd_tournament(args) -> int:
+    from simcore.duplicate import tournament
+    from .cli import print_json
+    names = _names(args)
+    t = tournament(args.game, names, deals=args.deals, seed=args.seed, rules=rules_of(args),
+                   players=args.players, dealer=args.dealer, threads=args.threads,
+                   chunk=args.chunk, progress=args.progress)
+    t["command"] = command_line()
+    if args.csv:
+        write_csv(args.csv, t)
+    if args.json:
+        print_json(t)
+    else:
+        print("\n".join(format_tournament(t)))
+        if args.csv:
+            print(f"wrote {args.csv}", file=sys.stderr)
+    return 0
