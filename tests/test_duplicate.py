@@ -1,0 +1,152 @@
+"""Duplicate play (simcore.duplicate): pairs on the same cards with the sides swapped."""
+import math
+
+import numpy as np
+import pytest
+
+import simcore
+from simcore.duplicate import compare, pair_outcomes, seating, tournament
+from simcore.errors import TrunfoError
+from simcore.games import all_games
+from strategies import strategies_for
+
+GAMES = list(all_games())
+# the largest possible |mean difference per deal| in each game's comparison score
+SCORE_RANGE = {"sueca": 120, "brisca": 120}
+
+
+def _has(game, *names):
+    return all(n in strategies_for(game) for n in names)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deterministic_strategy_against_itself_is_zero_on_every_pair(game):
+    det = [s.name for s in strategies_for(game).values() if s.deterministic]
+    if not det:
+        pytest.skip(f"{game} has no deterministic strategy")
+    g = all_games()[game]
+    for players in g.players:
+        r = compare(game, det[0], det[0], deals=3000, seed=7, players=players, keep_pairs=True,
+                    threads=1)
+        assert np.all(r.pairs["d2"] == 0)
+        assert np.all(r.pairs["w4"] == 0)
+        assert np.all(r.pairs["bucket"] == 2)
+        assert r.summary["mean_point_diff"] == 0.0
+        assert r.summary["mean_point_diff_ci95"] == [0.0, 0.0]
+        assert r.summary["win_rate_diff"] == 0.0
+        assert r.summary["pentanomial"] == [0, 0, 3000, 0, 0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_swapping_a_and_b_negates_every_pair(game):
+    if not _has(game, "greedy", "random"):
+        pytest.skip("needs greedy and random")
+    ab = compare(game, "greedy", "random", deals=2000, seed=3, keep_pairs=True, threads=1)
+    ba = compare(game, "random", "greedy", deals=2000, seed=3, keep_pairs=True, threads=1)
+    assert np.array_equal(ab.pairs["d2"], -ba.pairs["d2"])
+    assert np.array_equal(ab.pairs["w4"], -ba.pairs["w4"])
+    assert np.array_equal(ab.pairs["bucket"], 4 - ba.pairs["bucket"])
+    assert ab.summary["mean_point_diff"] == -ba.summary["mean_point_diff"]
+    assert ab.summary["pentanomial"] == ba.summary["pentanomial"][::-1]
+    assert ab.summary["elo"] == pytest.approx(-ba.summary["elo"], abs=1e-9)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_greedy_beats_random_by_more_than_any_interval_of_this_size(game):
+    if not _has(game, "greedy", "random"):
+        pytest.skip("needs greedy and random")
+    n = 4000
+    r = compare(game, "greedy", "random", deals=n, seed=11).summary
+    lo, hi = r["mean_point_diff_ci95"]
+    assert 0 < lo <= r["mean_point_diff"] <= hi
+    # Popoviciu: per-pair differences lie in [-R, R], so their sd is at most R and no
+    # 95% half-width at this n can exceed 1.96 R / sqrt(n): the gap is no sampling fluke.
+    worst_half = 1.96 * SCORE_RANGE.get(game, 120) / math.sqrt(n)
+    assert (hi - lo) / 2 < worst_half < r["mean_point_diff"]
+    assert r["elo_ci95"][0] > 0 and r["win_rate_ci95"][0] > 0.5
+    assert r["win_rate_diff_ci95"][0] > 0
+    assert r["win_rate_diff"] == pytest.approx(2 * r["win_rate"] - 1)   # two sides: rB = 1 - rA
+
+
+def test_pairs_agree_with_plain_simulations_of_each_seating():
+    """Independent route: the facade's per-team mean points of the two seatings."""
+    n, seed = 5000, 5
+    g1 = simcore.simulate("sueca", deals=n, seed=seed, strategies=("greedy", "random") * 2,
+                          threads=1).summary
+    g2 = simcore.simulate("sueca", deals=n, seed=seed, strategies=("random", "greedy") * 2,
+                          threads=1).summary
+    expect = ((g1["mean_points_team0"] - g1["mean_points_team1"])
+              + (g2["mean_points_team1"] - g2["mean_points_team0"])) / 2
+    r = compare("sueca", "greedy", "random", deals=n, seed=seed, threads=1).summary
+    assert r["mean_point_diff"] == pytest.approx(expect, abs=1e-9)
+    won = g1["winners"]["team0"]["count"] + g2["winners"]["team1"]["count"]
+    ties = 2 * n - won - g1["winners"]["team1"]["count"] - g2["winners"]["team0"]["count"]
+    assert r["win_rate"] == pytest.approx((won + ties / 2) / (2 * n))
+
+
+def test_pair_outcomes_by_hand_for_a_few_deals():
+    seat = seating("sueca", "greedy", "random")
+    g = all_games()["sueca"]
+    out = pair_outcomes(seat, 9, 100, 8)
+    s1, r1 = g.side_results(g.run_chunk(seat.setups[0], 9, 100, 8))
+    s2, r2 = g.side_results(g.run_chunk(seat.setups[1], 9, 100, 8))
+    assert np.array_equal(out["d2"], (s1[:, 0] - s1[:, 1]) + (s2[:, 1] - s2[:, 0]))
+    assert np.array_equal(out["bucket"], np.rint(2 * (r1[:, 0] + r2[:, 1])).astype(int))
+    assert seat.seats == (("greedy", "random") * 2, ("random", "greedy") * 2)
+
+
+def _stable(r):
+    return {k: r.summary[k] for k in r.summary}, r.sprt and {k: v for k, v in r.sprt.items()}
+
+
+def test_same_result_for_any_thread_count_and_chunk_size():
+    base = compare("sueca", "greedy", "random", deals=6000, seed=2, threads=1, chunk=6000)
+    for threads, chunk in ((2, 1000), (2, 777), (1, 64)):
+        r = compare("sueca", "greedy", "random", deals=6000, seed=2, threads=threads, chunk=chunk)
+        assert r.summary == base.summary
+
+
+def test_sprt_accepts_h1_for_greedy_against_random_well_before_n():
+    n = 50_000
+    r = compare("sueca", "greedy", "random", deals=n, seed=4, sprt=(0, 20))
+    s = r.sprt
+    assert s["result"] == "H1" and s["llr"] > s["upper"]
+    assert s["pairs"] == r.summary["deals"] <= n // 10
+    assert (s["lower"], s["upper"]) == pytest.approx((-math.log(19), math.log(19)))
+    # the verdict does not depend on the thread count
+    r2 = compare("sueca", "greedy", "random", deals=n, seed=4, sprt=(0, 20), threads=1)
+    assert r2.sprt == s and r2.summary == r.summary
+
+
+def test_sprt_accepts_h0_when_a_is_the_weaker_strategy():
+    r = compare("sueca", "random", "greedy", deals=50_000, seed=4, sprt=(0, 20))
+    assert r.sprt["result"] == "H0" and r.sprt["llr"] < r.sprt["lower"]
+
+
+def test_sprt_reaching_n_is_inconclusive():
+    r = compare("sueca", "greedy", "random", deals=300, seed=4, sprt=(75, 85))
+    assert r.sprt["result"] == "inconclusive" and r.sprt["pairs"] == 300
+
+
+@pytest.mark.parametrize("bad", [(5, 0), (0, 5, 0.5, 0.6), (0, 5, 0.05), (0, 5, 0, 0.05)])
+def test_bad_sprt_is_a_user_error(bad):
+    with pytest.raises(TrunfoError):
+        compare("sueca", "greedy", "random", deals=10, sprt=bad)
+
+
+def test_unknown_strategy_is_a_user_error():
+    with pytest.raises(TrunfoError, match="valid strategies"):
+        compare("sueca", "greedy", "nope", deals=10)
+
+
+def test_tournament_ratings_and_matrix():
+    t = tournament("sueca", ["random", "greedy"], deals=3000, seed=1)
+    (rr, rg) = t["ratings"]
+    assert rg["elo"] > rr["elo"] and sum(r["elo"] for r in t["ratings"]) == pytest.approx(0)
+    assert rg["elo_ci95"][0] < rg["elo"] < rg["elo_ci95"][1]
+    m = t["point_diff_matrix"]
+    assert m[0][0] == m[1][1] == 0 and m[0][1] == -m[1][0] < 0
+    with pytest.raises(TrunfoError):
+        tournament("sueca", ["greedy", "greedy"], deals=10)
+    with pytest.raises(TrunfoError):
+        tournament("sueca", ["greedy"], deals=10)
