@@ -1,0 +1,127 @@
+"""Sueca throughput: trunfo against the C yardstick (shared/refsim), in one run.
+
+    python3 benchmarks/bench_sueca.py [--deals N] [--repeats R] [--json]
+
+Measures deals/s (median of R runs, JIT compile excluded) for random and greedy play on one
+thread and on all threads, the JIT compile time cold (empty cache) and warm (cache on
+disk), and, when the C yardstick builds, runs it beside trunfo with the same deals and
+prints the ratios.  With the dealer fixed at seat 3 trunfo and the yardstick use the same
+random streams, so their random-play outcome histograms must be identical: the script checks
+it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REFSIM = ROOT.parent / "shared" / "refsim"
+
+
+def trunfo_rate(strategy: str, deals: int, threads: int, repeats: int) -> tuple[float, dict]:
+    import simcore
+    rates = []
+    summary = None
+    for _ in range(repeats):
+        r = simcore.simulate("sueca", deals=deals, seed=1, strategies=(strategy,), dealer=3,
+                             threads=threads, progress=False)
+        rates.append(r.per_second)
+        summary = r.summary
+    return statistics.median(rates), summary
+
+
+def compile_time(cold: bool) -> float:
+    """Seconds for the first simulate() call in a fresh process (cold: empty cache)."""
+    code = ("import time, simcore; t = time.perf_counter(); "
+            "simcore.simulate('sueca', deals=1, seed=1, threads=1, progress=False); "
+            "print(time.perf_counter() - t)")
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if cold:
+            env["NUMBA_CACHE_DIR"] = tmp
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=env, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def build_refsim() -> str | None:
+    build = REFSIM / "build.sh"
+    if not build.exists():
+        return None
+    try:
+        out = subprocess.run(["sh", str(build), tempfile.mkdtemp(prefix="refsim-")],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip().splitlines()[-1]
+    except (subprocess.CalledProcessError, OSError):
+        return None
+
+
+def refsim_run(binary: str, strategy: str, deals: int, threads: int, repeats: int):
+    rates, text = [], ""
+    for _ in range(repeats):
+        text = subprocess.run([binary, str(deals), "1", str(threads), strategy],
+                              capture_output=True, text=True, check=True).stdout
+        rates.append(float(re.search(r"deals/s (\d+)", text).group(1)))
+    return statistics.median(rates), text
+
+
+def refsim_histogram(text: str) -> list[int]:
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("team0 points histogram"))
+    return [int(x) for x in lines[i + 1].split()]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=4_000_000)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from simcore.runner import default_threads
+    from simcore.bits import HAS_BMI2
+    nthreads = default_threads()
+
+    result = {"deals": args.deals, "repeats": args.repeats, "threads_all": nthreads,
+              "bmi2": HAS_BMI2, "compile_seconds_cold": compile_time(True),
+              "compile_seconds_warm": compile_time(False), "rates": {}}
+    binary = build_refsim()
+    result["refsim"] = binary is not None
+    for strategy in ("random", "greedy"):
+        for threads in sorted({1, nthreads}):
+            rate, summary = trunfo_rate(strategy, args.deals, threads, args.repeats)
+            row = {"trunfo": rate}
+            if binary:
+                crate, text = refsim_run(binary, strategy, args.deals, threads, args.repeats)
+                row["refsim"] = crate
+                row["ratio"] = rate / crate
+                if strategy == "random":
+                    h = summary["points_histogram_team0"]
+                    ours = [sum(h[b * 10:b * 10 + 10]) for b in range(12)] + [h[120]]
+                    row["same_histogram_as_refsim"] = ours == refsim_histogram(text)
+            result["rates"][f"{strategy}/{threads}"] = row
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"Sueca, {args.deals:,} deals, median of {args.repeats}; BMI2: {HAS_BMI2}")
+    print(f"JIT compile: cold {result['compile_seconds_cold']:.2f} s, "
+          f"warm cache {result['compile_seconds_warm']:.2f} s")
+    print(f"{'play/threads':<14}{'trunfo deals/s':>16}{'C deals/s':>14}{'ratio':>8}  same streams")
+    for key, row in result["rates"].items():
+        c = f"{row['refsim']:>14,.0f}{row['ratio']:>8.2f}" if "refsim" in row else f"{'n/a':>14}{'':>8}"
+        same = row.get("same_histogram_as_refsim", "")
+        print(f"{key:<14}{row['trunfo']:>16,.0f}{c}  {same}")
+    if not binary:
+        print("(the C yardstick did not build here: ratios not shown)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
