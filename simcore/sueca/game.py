@@ -23,8 +23,10 @@ _NO_TRACE = _trace_buffers(1)
 
 
 def share_entry(count: int, n: int) -> dict:
-    lo, hi = stats.wilson_interval(int(count), int(n))
-    return {"count": int(count), "share": count / n if n else 0.0, "ci95": [lo, hi]}
+    """A count out of n, its share and 95% Wilson interval (plain Python numbers)."""
+    count, n = int(count), int(n)
+    lo, hi = stats.wilson_interval(count, n)
+    return {"count": count, "share": count / n if n else 0.0, "ci95": [lo, hi]}
 
 
 class SuecaGame(Game):
