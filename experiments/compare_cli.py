@@ -5,6 +5,7 @@ Registered by ``experiments.cli._extra_commands``.  The statistics live in
 """
 from __future__ import annotations
 
+import argparse
 import csv
 import math
 import sys
@@ -34,8 +35,8 @@ def _add_common(p, default_count: int) -> None:
     p.add_argument("--chunk", type=positive_int, default=None, metavar="PAIRS",
                    help="pairs per work chunk (with --sprt: pairs between checks, default 1,000)")
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
-    p.add_argument("--progress", action="store_true", default=None,
-                   help="progress bar on stderr")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
 
 
 def register(sub, games) -> None:

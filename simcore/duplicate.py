@@ -33,7 +33,7 @@ import numpy as np
 from . import stats
 from .errors import TrunfoError
 from .games import get_game
-from .runner import Progress, default_threads, run_chunks
+from .runner import Progress, run_chunks
 
 #: pairs per chunk; with ``sprt`` the test is checked after every chunk
 DEFAULT_PAIR_CHUNK = 1 << 12
@@ -185,6 +185,19 @@ class CompareResult:
         return d
 
 
+class _Offset:
+    """Progress for one block of a longer run: shifts ``done``, leaves closing to the run."""
+
+    def __init__(self, bar: Progress, offset: int):
+        self.bar, self.offset = bar, offset
+
+    def update(self, done: int) -> None:
+        self.bar.update(self.offset + done)
+
+    def close(self) -> None:
+        pass
+
+
 def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rules=None,
             players=None, dealer=None, sprt=None, threads=None, chunk: int | None = None,
             keep_pairs: bool = False, progress: bool | None = False) -> CompareResult:
@@ -232,7 +245,18 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
                 stop_event.set()
 
     bar = Progress(deals, "deals", enabled=progress)
-    status = run_chunks(deals, work, consume, threads=threads, chunk=chunk, progress=bar)
+    # Run in blocks of a few chunks per thread so that a decided SPRT stops the run
+    # without queueing the rest of N; consume still sees every chunk in index order.
+    block = deals if not sp else chunk * threads * 4
+    seconds, interrupted, first = 0.0, False, 0
+    while first < deals and not state["stop"] and not interrupted:
+        size = min(block, deals - first)
+        status = run_chunks(size, work, consume, first=first, threads=threads, chunk=chunk,
+                            progress=_Offset(bar, first))
+        seconds += status.seconds
+        interrupted = status.interrupted
+        first += size
+    bar.close()
     sprt_out = None
     if sp:
         dec = state["sprt"] or stats.sprt_decision(total.penta, *sp)
@@ -248,8 +272,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     setup = {"game": game, "rules": s0["rules"], "rules_string": s0["rules_string"],
              "players": seat.players, "dealer": s0["dealer"],
              "seats": [list(x) for x in seat.seats]}
-    return CompareResult(summarize((a, b), total), setup, seed, deals, status.seconds,
-                         compile_seconds, threads, status.interrupted, sprt_out, pairs)
+    return CompareResult(summarize((a, b), total), setup, seed, deals, seconds,
+                         compile_seconds, threads, interrupted, sprt_out, pairs)
 
 
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,
@@ -277,6 +301,8 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
             diff[i][j] = s["mean_point_diff"]
             diff[j][i] = -s["mean_point_diff"]
             seconds += r.seconds
+            if r.interrupted:
+                raise KeyboardInterrupt
             matches.append({k_: s[k_] for k_ in ("strategies", "deals", "mean_point_diff",
                                                    "mean_point_diff_ci95", "win_rate",
                                                    "win_rate_ci95", "win_rate_diff",

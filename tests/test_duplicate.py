@@ -150,3 +150,8 @@ def test_tournament_ratings_and_matrix():
         tournament("sueca", ["greedy", "greedy"], deals=10)
     with pytest.raises(TrunfoError):
         tournament("sueca", ["greedy"], deals=10)
+
+
+def test_a_decided_sprt_does_not_queue_the_rest_of_n():
+    r = compare("sueca", "greedy", "random", deals=10**9, seed=4, sprt=(0, 20))
+    assert r.sprt["result"] == "H1" and r.summary["deals"] < 10**5 and not r.interrupted
