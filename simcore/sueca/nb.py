@@ -10,6 +10,7 @@ from strategies.sueca import RANDOM, choose, pick_random
 
 from .._jit import njit
 from ..bits import bit, popcount
+from ..deal import shuffle
 from ..rng import MASK32, next64, seed_stream
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
                     N_TRICKS, P_REDRAW, RANKS_PER_SUIT, P_RUBBER_GAMES, P_TIE_CARRY, P_TRUMP_FIRST, POINTS,
@@ -20,28 +21,6 @@ from .scoring import score_deal
 
 N_CARDS = N_SEATS * HAND_SIZE
 _32 = np.uint64(32)
-
-
-@njit(inline="always")
-def shuffle(state, deck, n):
-    """The documented Fisher-Yates pass: two draws per 64-bit output."""
-    i = n - 1
-    while i > 1:
-        x = next64(state)
-        j = np.int64(((x >> _32) * np.uint64(i + 1)) >> _32)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
-        j = np.int64(((x & MASK32) * np.uint64(i)) >> _32)
-        t = deck[i - 1]
-        deck[i - 1] = deck[j]
-        deck[j] = t
-        i -= 2
-    if i == 1:
-        j = np.int64(((next64(state) >> _32) * np.uint64(2)) >> _32)
-        t = deck[1]
-        deck[1] = deck[j]
-        deck[j] = t
 
 
 @njit(inline="always")
