@@ -6,8 +6,9 @@ from .game import Game
 
 
 def _load() -> dict[str, Game]:
+    from .brisca.game import BRISCA
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA,)}
+    return {g.name: g for g in (SUECA, BRISCA)}
 
 
 _GAMES: dict[str, Game] | None = None

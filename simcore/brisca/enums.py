@@ -1,0 +1,102 @@
+"""Brisca as data: decks, point tables, rule options, outcome codes, record schemas."""
+import numpy as np
+
+from ..cards import LATIN40, LATIN48
+from ..rules import RuleOption, RuleSchema
+
+DECK = LATIN40                      # 2 and 4 players
+DECK6 = LATIN48                     # 6 players
+PLAYERS = (2, 4, 6)
+HAND_SIZE = 3
+N_SIDES = 2
+TOTAL_POINTS = 120
+MAX_CARDS = DECK6.n_cards           # 48
+MAX_TRICKS = DECK.n_cards // 2      # 20 (2 players)
+N_SUITS = len(DECK.suits)
+POINTS_BY_RANK = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+POINTS_BY_RANK_LOMBARDY = {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}
+
+
+def deck_for(players: int):
+    return DECK6 if players == 6 else DECK
+
+
+# per-card point tables, derived from the deck data; row = 2 * (48 cards) + lombardy,
+# padded with zeros to MAX_CARDS (frozen into kernels as a constant)
+POINTS_TABLE = np.zeros((4, MAX_CARDS), dtype=np.int64)
+for _i, (_deck, _by_rank) in enumerate(((DECK, POINTS_BY_RANK), (DECK, POINTS_BY_RANK_LOMBARDY),
+                                        (DECK6, POINTS_BY_RANK), (DECK6, POINTS_BY_RANK_LOMBARDY))):
+    POINTS_TABLE[_i, :_deck.n_cards] = _deck.table(_by_rank)
+del _i, _deck, _by_rank
+
+# --- rule options --------------------------------------------------------------
+DOUBLE_AT = (None, 70, 80, 90, 100, 110, 120)
+RULES = RuleSchema("brisca", (
+    RuleOption("values", "standard", ("standard", "lombardy"),
+               "card values: standard (3 scores 10) or lombardy (7 scores 10, 3 scores 0)"),
+    RuleOption("tiebreak_cards", True, (True, False),
+               "on 60-60 the side that took more cards wins the deal"),
+    RuleOption("double_at", None, DOUBLE_AT,
+               "a deal won with at least this many points counts two game points (off: one)"),
+    RuleOption("target", 3, (3, 5, 7), "game points that win a match"),
+    RuleOption("partners_show_hands", False, (True, False),
+               "partners see each other's hand (4 players; random and greedy ignore it)"),
+))
+
+# kernels take the rules as an int64 vector; these are its slots
+P_LOMBARDY, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
+N_PARAMS = 5
+
+
+def params(rules) -> np.ndarray:
+    """The kernels' int64 rule vector from validated :class:`~simcore.rules.Rules`."""
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    p[P_LOMBARDY] = rules["values"] == "lombardy"
+    p[P_TIEBREAK] = rules["tiebreak_cards"]
+    p[P_DOUBLE_AT] = 0 if rules["double_at"] is None else rules["double_at"]
+    p[P_TARGET] = rules["target"]
+    p[P_SHOW_HANDS] = rules["partners_show_hands"]
+    return p
+
+
+# --- outcomes ------------------------------------------------------------------
+# kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning side
+KINDS = ("tie", "win", "double", "tiebreak")
+K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK = range(len(KINDS))
+N_OUTCOMES = 2 * len(KINDS) - 1
+OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
+
+# how a match ended (a side reached the target)
+RUBBER_ENDS = ("target",)
+E_TARGET = 0
+
+# --- record schemas (what leaves the kernels) ------------------------------------
+DEAL_DTYPE = np.dtype([
+    ("deal", np.int64),
+    ("dealer", np.int8),
+    ("trump_suit", np.int8),
+    ("points_side0", np.int16), ("points_side1", np.int16),
+    ("cards_side0", np.int8), ("cards_side1", np.int8),
+    ("tricks_side0", np.int8), ("tricks_side1", np.int8),
+    ("outcome", np.int8),
+    ("game_points_side0", np.int8), ("game_points_side1", np.int8),
+])
+
+RUBBER_DTYPE = np.dtype([
+    ("match", np.int64),
+    ("first_dealer", np.int8),
+    ("winner", np.int8),
+    ("deals", np.int16),
+    ("game_points_side0", np.int16), ("game_points_side1", np.int16),
+    ("end", np.int8),
+])
+
+# --- aggregate totals (one int64 vector, so that chunks add up exactly) --------------
+T_OUTCOME = 0                                   # counts by outcome code
+T_DEALER_OUTCOME = T_OUTCOME + N_OUTCOMES       # by outcome, the dealer's side as side 0
+T_POINTS0 = T_DEALER_OUTCOME + N_OUTCOMES       # histogram of side 0 points (0..120)
+T_DEALER_POINTS = T_POINTS0 + TOTAL_POINTS + 1  # histogram of the dealer's side points
+T_CARDS0 = T_DEALER_POINTS + TOTAL_POINTS + 1   # histogram of side 0 cards (0..48)
+T_GAMES0 = T_CARDS0 + MAX_CARDS + 1
+T_GAMES1 = T_GAMES0 + 1
+N_TOTALS = T_GAMES1 + 1

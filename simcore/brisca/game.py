@@ -1,0 +1,187 @@
+"""Brisca for the runner and the facade: setup, chunks, totals, summaries, records."""
+from __future__ import annotations
+
+import numpy as np
+
+from strategies import seat_codes
+
+from .. import stats
+from ..bits import HAS_BMI2
+from ..errors import TrunfoError
+from ..game import Game, Setup
+from ..rng import seed_base
+from ..sueca.game import share_entry
+from . import enums as E
+from . import nb
+
+#: matches use their own stream domain, "MATC" (docs/games/brisca.md)
+DOMAIN_MATCH = 0x4D415443
+
+
+def _trace_buffers(n: int):
+    return (np.zeros((n, 6), np.uint64), np.zeros(n, np.int64),
+            np.zeros((n, E.MAX_CARDS), np.int8), np.zeros((n, E.MAX_CARDS), np.int8),
+            np.zeros((n, E.MAX_TRICKS), np.int8), np.zeros((n, E.MAX_TRICKS), np.int8),
+            np.zeros((n, E.MAX_TRICKS), np.int16))
+
+
+_NO_TRACE = _trace_buffers(1)
+
+
+class BriscaGame(Game):
+    name = "brisca"
+    title = "Brisca / Briscola"
+    deck = E.DECK
+    rules = E.RULES
+    players = E.PLAYERS
+    default_players = 2
+    record_dtype = E.DEAL_DTYPE
+    rubber_dtype = E.RUBBER_DTYPE
+    n_totals = E.N_TOTALS
+
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
+        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
+        players = self.check_players(players)
+        if resolved["partners_show_hands"] and players != 4:
+            raise TrunfoError(f"rule partners_show_hands=true needs 4 players, not {players}")
+        if isinstance(strategies, str):
+            strategies = strategies.split(",")
+        codes = seat_codes(self.name, strategies, players)
+        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
+        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
+                     self.check_dealer(dealer, players), HAS_BMI2)
+
+    def deck_for(self, setup: Setup):
+        return E.deck_for(setup.players)
+
+    # --- single deals ------------------------------------------------------------
+    def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.record_dtype)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, False, *_NO_TRACE)
+        return out
+
+    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
+        nb.accumulate(records, totals)
+
+    def outcome_labels(self, setup: Setup) -> list[str]:
+        """The kinds of won deal that can occur under the rules, in display order."""
+        kinds = ["win"]
+        if setup.rules["double_at"] is not None:
+            kinds.append("double")
+        if setup.rules["tiebreak_cards"]:
+            kinds.append("tiebreak")
+        return kinds
+
+    def summary(self, setup: Setup, totals: np.ndarray) -> dict:
+        n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
+        kinds = self.outcome_labels(setup)
+        outcomes, dealer_side = {}, {}
+        for code, label in enumerate(E.OUTCOME_LABELS):
+            kind = label.split("_", 1)[1] if label != "tie" else "tie"
+            if kind != "tie" and kind not in kinds:
+                continue
+            outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
+            dlabel = label.replace("side0", "dealer_side").replace("side1", "other_side")
+            dealer_side[dlabel] = share_entry(totals[E.T_DEALER_OUTCOME + code], n)
+        pts = np.arange(E.TOTAL_POINTS + 1)
+        h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
+        hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
+        mean0 = float((h0 * pts).sum() / n) if n else float("nan")
+        meand = float((hd * pts).sum() / n) if n else float("nan")
+        winners = {}
+        for s in (0, 1):
+            won = sum(outcomes[f"side{s}_{k}"]["count"] for k in kinds)
+            winners[f"side{s}"] = share_entry(won, n)
+        dwon = sum(dealer_side[f"dealer_side_{k}"]["count"] for k in kinds)
+        winners["dealer_side"] = share_entry(dwon, n)
+        return {
+            "deals": n,
+            "outcomes": outcomes,
+            "dealer_side": dealer_side,
+            "winners": winners,
+            "mean_points_side0": mean0,
+            "mean_points_side1": E.TOTAL_POINTS - mean0 if n else float("nan"),
+            "mean_points_dealer_side": meand,
+            "game_points_side0": int(totals[E.T_GAMES0]),
+            "game_points_side1": int(totals[E.T_GAMES1]),
+            "points_histogram_side0": [int(x) for x in h0],
+        }
+
+    def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        score = np.stack([records["points_side0"], records["points_side1"]],
+                         axis=1).astype(np.int64)
+        g0 = records["game_points_side0"].astype(np.int64)
+        g1 = records["game_points_side1"].astype(np.int64)
+        r0 = np.where(g0 > 0, 1.0, np.where(g1 > 0, 0.0, 0.5))
+        return score, np.stack([r0, 1.0 - r0], axis=1)
+
+    # --- game records ------------------------------------------------------------
+    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
+        from .records import deal_records
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, True, *tr)
+        return deal_records(setup, seed, out, tr)
+
+    # --- matches (the runner's "rubbers") --------------------------------------------
+    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.rubber_dtype)
+        dummy_deals = np.empty(1, self.record_dtype)
+        nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
+                       setup.dealer_arg, setup.codes, setup.params, setup.bmi2, False, 0,
+                       dummy_deals, *_NO_TRACE, np.zeros((1, 2), np.int64))
+        return out
+
+    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
+        """Game records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
+        from .records import deal_records
+        cap = 64
+        while True:
+            out = np.empty(1, self.rubber_dtype)
+            deals = np.empty(cap, self.record_dtype)
+            tr = _trace_buffers(cap)
+            before = np.zeros((cap, 2), np.int64)
+            n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
+                               setup.dealer_arg, setup.codes, setup.params, setup.bmi2, True,
+                               cap, deals, *tr, before)
+            if n >= 0:
+                break
+            cap *= 4
+        deals = deals[:n].copy()
+        deals["deal"] = first_deal + np.arange(n)
+        recs = deal_records(setup, seed, deals, tuple(a[:n] for a in tr))
+        for j, rec in enumerate(recs):
+            rec["match"] = rubber
+            rec["deal_in_match"] = j
+            rec["game_points_before"] = [int(before[j, 0]), int(before[j, 1])]
+        return recs
+
+    def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
+        n = len(rubbers)
+        w0 = int((rubbers["winner"] == 0).sum())
+        first_won = int(((rubbers["first_dealer"] & 1) == rubbers["winner"]).sum())
+        lengths = rubbers["deals"].astype(np.int64)
+        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
+                for code, name in enumerate(E.RUBBER_ENDS)}
+        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
+        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
+        return {
+            "matches": n,
+            "target": setup.rules["target"],
+            "match_win_share_side0": w0 / n if n else 0.0,
+            "match_win_share_side0_ci95": list(stats.wilson_interval(w0, n)),
+            "match_win_share_side1": (n - w0) / n if n else 0.0,
+            "match_win_share_side1_ci95": list(stats.wilson_interval(n - w0, n)),
+            "match_win_share_first_dealer_side": first_won / n if n else 0.0,
+            "match_win_share_first_dealer_side_ci95": list(stats.wilson_interval(first_won, n)),
+            "mean_deals_per_match": mean,
+            "mean_deals_per_match_ci95": [lo, hi],
+            "deals": int(lengths.sum()),
+            "deals_per_match": {int(k): int(v) for k, v in enumerate(dist) if v},
+            "ends": ends,
+        }
+
+
+BRISCA = BriscaGame()

@@ -1,0 +1,45 @@
+"""Game records for Brisca, exactly as ``shared/spec/game-records.md`` says."""
+from __future__ import annotations
+
+from . import enums as E
+
+
+def deal_records(setup, seed: int, out, trace) -> list[dict]:
+    hands, trump_card, stock, cards, leaders, winners, points = trace
+    n = setup.players
+    deck = E.deck_for(n)
+    n_tricks = deck.n_cards // n
+    n_stock = deck.n_cards - E.HAND_SIZE * n
+    rules = setup.rules.as_dict()
+    recs = []
+    for i in range(len(out)):
+        r = out[i]
+        plays = []
+        tricks = []
+        for t in range(n_tricks):
+            lead = int(leaders[i, t])
+            for k in range(n):
+                plays.append([(lead + k) % n, deck.format_card(cards[i, n * t + k])])
+            tricks.append({"leader": lead, "winner": int(winners[i, t]),
+                           "points": int(points[i, t])})
+        g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
+        winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
+        recs.append({
+            "game": "brisca",
+            "rules": rules,
+            "players": n,
+            "seed": int(seed),
+            "deal": int(r["deal"]),
+            "dealer": int(r["dealer"]),
+            "strategies": list(setup.strategies),
+            "hands": [deck.format_hand(h) for h in hands[i, :n]],
+            "trump": deck.format_card(trump_card[i]),
+            "stock": [deck.format_card(c) for c in stock[i, :n_stock]],
+            "plays": plays,
+            "tricks": tricks,
+            "points": [int(r["points_side0"]), int(r["points_side1"])],
+            "cards": [int(r["cards_side0"]), int(r["cards_side1"])],
+            "result": {"winner": winner, "game_points": max(g0, g1),
+                       "outcome": E.OUTCOME_LABELS[int(r["outcome"])]},
+        })
+    return recs
