@@ -110,7 +110,7 @@ def _share_tables(s: dict) -> list[str]:
             continue
         title = _TABLE_TITLES.get(key, key.replace("_", " "))
         if not any("team" in label for label in table):
-            title = title.replace("team", "side")
+            title = title.replace("team's side", "side").replace("team", "side")
         lines += _share_lines(title, table) + [""]
     return lines
 
