@@ -1,0 +1,94 @@
+"""The jitted Brisca kernels against the plain-Python reference, deal for deal."""
+import os
+import sys
+
+import pytest
+
+import simcore
+
+sys.path.insert(0, os.path.dirname(__file__))
+import brisca_reference as ref  # noqa: E402
+from simcore.brisca.enums import deck_for  # noqa: E402
+from simcore.games import get_game  # noqa: E402
+
+
+def mixes(n):
+    return [("random",) * n, ("greedy",) * n, ("greedy", "random") * (n // 2),
+            ("random", "greedy") * (n // 2), ("greedy",) * (n // 2) + ("random",) * (n // 2)]
+
+
+CASES = [(n, m) for n in (2, 4, 6) for m in mixes(n)]
+RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False}]
+
+
+def outcome(label):
+    return label.replace("_tiebreak", "_win")
+
+
+def compare_deal(rec, exp, players):
+    deck = deck_for(players)
+    card = deck.parse_card
+    assert rec["dealer"] == exp["dealer"]
+    assert card(rec["trump"]) == exp["trump_card"]
+    assert [sorted(card(c) for c in h) for h in rec["hands"]] == [sorted(h) for h in exp["hands"]]
+    assert [card(c) for c in rec["stock"]] == list(exp["stock"])
+    assert [(s, card(c)) for s, c in rec["plays"]] == [tuple(p) for p in exp["plays"]]
+    assert [(t["leader"], t["winner"], t["points"]) for t in rec["tricks"]] == \
+        [tuple(t) for t in exp["tricks"]]
+    assert rec["points"] == list(exp["points"])
+    assert rec["cards"] == list(exp["cards"])
+    assert outcome(rec["result"]["outcome"]) == exp["outcome"]
+    assert rec["result"]["winner"] == exp["winner"]
+    assert rec["result"]["game_points"] == max(exp["game_points"])
+
+
+@pytest.mark.parametrize("players,strategies", CASES)
+def test_kernel_matches_reference_deal_for_deal(players, strategies):
+    n = 200
+    recs = list(simcore.game_records("brisca", deals=n, seed=11, strategies=strategies,
+                                     players=players))
+    assert len(recs) == n
+    for d, rec in enumerate(recs):
+        assert rec["deal"] == d
+        compare_deal(rec, ref.play_deal(11, d, strategies, None, players), players)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_rule_variants_match_reference(players, rules):
+    strategies = ("greedy", "random") * (players // 2)
+    recs = list(simcore.game_records("brisca", deals=60, seed=5, strategies=strategies,
+                                     players=players, rules=rules))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(5, d, strategies, rules, players), players)
+
+
+@pytest.mark.parametrize("players,dealer", [(2, 1), (4, 3), (6, 5)])
+def test_fixed_dealer_matches_reference(players, dealer):
+    strategies = ("random", "greedy") * (players // 2)
+    recs = list(simcore.game_records("brisca", deals=40, seed=3, strategies=strategies,
+                                     players=players, dealer=dealer))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(3, d, strategies, None, players, dealer), players)
+
+
+@pytest.mark.parametrize("players,rules", [(2, {}), (4, {"target": 5, "double_at": 90}),
+                                           (6, {"target": 7})])
+def test_matches_match_reference(players, rules):
+    strategies = ("greedy", "random") * (players // 2)
+    g = get_game("brisca")
+    setup = g.setup(rules, strategies, players=players)
+    first = 0
+    for m in range(25):
+        exp = ref.play_match(9, m, strategies, rules, players)
+        recs = g.rubber_records(setup, 9, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, players)
+            assert rec["game_points_before"] == e["game_points_before"]
+        row = g.run_rubber_chunk(setup, 9, m, 1)[0]
+        assert row["winner"] == exp["winner"]
+        assert row["first_dealer"] == exp["first_dealer"]
+        assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
+        assert row["deals"] == len(exp["deals"])

@@ -1,0 +1,302 @@
+"""Brisca rules, each test named after the rule it checks (docs/games/brisca.md).
+
+Checks on played deals replay the records with code written here.
+"""
+import functools
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simcore
+from experiments.cli import main
+from simcore.brisca import enums as E
+from simcore.brisca.scoring import score_deal
+from simcore.errors import TrunfoError
+
+SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec"
+sys.path.insert(0, str(SPEC))
+from check_records import check_record  # noqa: E402
+
+POINTS = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+
+
+def deck(players):
+    return E.deck_for(players)
+
+
+def strength(card, players):
+    d = deck(players)
+    return d.ranks_per_suit - 1 - d.ranks.index(card[0])
+
+
+def side(seat):
+    return seat % 2
+
+
+@functools.lru_cache(maxsize=None)
+def records(players, strategies="random", n=150, seed=2026, rules=()):
+    strats = tuple(strategies.split(","))
+    return tuple(simcore.game_records("brisca", deals=n, seed=seed, strategies=strats,
+                                      players=players, rules=dict(rules)))
+
+
+def walk(rec):
+    """Replay a record by the rules: yield (trick, k, seat, card, hand before, trick so far)
+    and check that every played card is in the hand, drawing winner first from the stock."""
+    n = rec["players"]
+    hands = [list(h) for h in rec["hands"]]
+    stock = list(rec["stock"])
+    plays = rec["plays"]
+    for t, trick in enumerate(rec["tricks"]):
+        cards = []
+        for k in range(n):
+            seat, card = plays[n * t + k]
+            assert seat == (trick["leader"] + k) % n
+            assert card in hands[seat], f"trick {t}: {card} not in hand {hands[seat]}"
+            yield t, k, seat, card, list(hands[seat]), list(cards)
+            hands[seat].remove(card)
+            cards.append((seat, card))
+        if stock:
+            for k in range(n):
+                hands[(trick["winner"] + k) % n].append(stock.pop(0))
+    assert not stock and not any(hands)
+
+
+def trick_winner(cards, trump_suit, players):
+    trumps = [(strength(c, players), s) for s, c in cards if c[1] == trump_suit]
+    if trumps:
+        return max(trumps)[1]
+    led = cards[0][1][1]
+    return max((strength(c, players), s) for s, c in cards if c[1] == led)[1]
+
+
+def tricks_of(rec):
+    n = rec["players"]
+    p = rec["plays"]
+    return [p[n * t:n * t + n] for t in range(len(rec["tricks"]))]
+
+
+# --- dealing -------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_trump_card_is_drawn_last(players):
+    for rec in records(players):
+        assert rec["stock"][-1] == rec["trump"]
+        assert len(rec["stock"]) == deck(players).n_cards - 3 * players
+        assert all(len(h) == 3 for h in rec["hands"])
+        # the player drawing the last card of the last draw gets the face-up trump
+        list(walk(rec))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_winner_draws_first(players):
+    # walk() draws winner first; with random play a wrong order would put cards in the wrong hands
+    for rec in records(players):
+        for _ in walk(rec):
+            pass
+
+
+def test_dealer_rotates_and_first_leader_follows_dealer():
+    for players in (2, 4, 6):
+        for rec in records(players):
+            assert rec["dealer"] == rec["deal"] % players
+            assert rec["tricks"][0]["leader"] == (rec["dealer"] + 1) % players
+
+
+def test_six_players_use_latin48():
+    recs = records(6)
+    seen = set()
+    for rec in recs:
+        cards = [c for h in rec["hands"] for c in h] + rec["stock"]
+        assert len(cards) == len(set(cards)) == 48
+        assert len(rec["tricks"]) == 8
+        seen.update(c[0] for c in cards)
+    assert {"8", "9"} <= seen
+    assert simcore.simulate("brisca", deals=500, players=6, threads=1,
+                            progress=False).summary["deals"] == 500
+    for players in (2, 4):
+        rec = records(players)[0]
+        assert not {"8", "9"} & {c[0] for h in rec["hands"] for c in h}
+
+
+# --- play ---------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("strategies", ["random", "greedy", "greedy,random"])
+def test_highest_trump_wins(players, strategies):
+    strats = ",".join([strategies] * (players // len(strategies.split(","))))
+    for rec in records(players, strats):
+        trump = rec["trump"][1]
+        for t, cards in enumerate(tricks_of(rec)):
+            assert rec["tricks"][t]["winner"] == trick_winner(cards, trump, players)
+            assert rec["tricks"][t]["leader"] == (rec["tricks"][t - 1]["winner"] if t
+                                                  else (rec["dealer"] + 1) % players)
+            assert rec["tricks"][t]["points"] == sum(POINTS.get(c[0], 0) for _, c in cards)
+
+
+def test_no_obligation_to_follow_suit():
+    revoked = 0
+    for rec in records(2):
+        for t, k, seat, card, hand, trick in walk(rec):
+            if k and card[1] != trick[0][1][1] and any(c[1] == trick[0][1][1] for c in hand):
+                revoked += 1
+    assert revoked > 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_random_play_invariants(players):
+    for rec in records(players):
+        cards = [c for h in rec["hands"] for c in h] + rec["stock"]
+        played = [c for _, c in rec["plays"]]
+        assert sorted(played) == sorted(cards) and len(set(played)) == len(played)
+        assert sum(rec["points"]) == 120
+        assert sum(t["points"] for t in rec["tricks"]) == 120
+        assert sum(rec["cards"]) == deck(players).n_cards
+        by_side = [0, 0]
+        for t in rec["tricks"]:
+            by_side[side(t["winner"])] += t["points"]
+        assert by_side == rec["points"]
+        list(walk(rec))   # every play legal: the card was in the player's hand
+
+
+def test_values_lombardy():
+    for rec in records(4, rules=(("values", "lombardy"),)):
+        for t, cards in enumerate(tricks_of(rec)):
+            pts = {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}
+            assert rec["tricks"][t]["points"] == sum(pts.get(c[0], 0) for _, c in cards)
+
+
+# --- greedy --------------------------------------------------------------------------
+def test_greedy_leads_cheapest_non_trump():
+    for rec in records(2, "greedy"):
+        trump = rec["trump"][1]
+        for t, k, seat, card, hand, trick in walk(rec):
+            if k == 0:
+                plain = [c for c in hand if c[1] != trump] or hand
+                assert strength(card, 2) == min(strength(c, 2) for c in plain)
+
+
+def test_greedy_takes_points_with_a_plain_card():
+    taken = 0
+    for rec in records(2, "greedy"):
+        trump = rec["trump"][1]
+        for t, k, seat, card, hand, trick in walk(rec):
+            if k == 1 and POINTS.get(trick[0][1][0], 0) > 0 and trick[0][1][1] != trump:
+                led = trick[0][1]
+                wins = [c for c in hand if c[1] == led[1] and strength(c, 2) > strength(led, 2)]
+                if wins:
+                    assert card == min(wins, key=lambda c: strength(c, 2))
+                    taken += 1
+    assert taken > 0
+
+
+# --- scoring ------------------------------------------------------------------------
+def P(**rules):
+    return E.params(E.RULES.resolve(rules))
+
+
+def test_more_than_60_wins():
+    assert score_deal(61, 10, 30, P()) == (E.K_WIN, 0, 1)
+    assert score_deal(59, 30, 10, P()) == (E.K_WIN, 1, 1)
+
+
+def test_tiebreak_cards():
+    assert score_deal(60, 24, 16, P()) == (E.K_TIEBREAK, 0, 1)
+    assert score_deal(60, 16, 24, P()) == (E.K_TIEBREAK, 1, 1)
+    assert score_deal(60, 20, 20, P())[:2] == (E.K_TIE, -1)
+    assert score_deal(60, 24, 16, P(tiebreak_cards="false")) == (E.K_TIE, -1, 0)
+
+
+def test_double_at():
+    assert score_deal(100, 20, 20, P(double_at=100)) == (E.K_DOUBLE, 0, 2)
+    assert score_deal(99, 20, 20, P(double_at=100)) == (E.K_WIN, 0, 1)
+    assert score_deal(20, 20, 20, P(double_at="100")) == (E.K_DOUBLE, 1, 2)
+    assert score_deal(120, 40, 0, P(double_at="off")) == (E.K_WIN, 0, 1)
+    with pytest.raises(TrunfoError):
+        E.RULES.resolve({"double_at": "75"})
+    recs = records(2, rules=(("double_at", 90),))
+    for rec in recs:
+        w = rec["result"]["winner"]
+        if w is not None:
+            assert rec["result"]["game_points"] == (2 if rec["points"][w] >= 90 else 1)
+
+
+@pytest.mark.parametrize("target", [3, 5, 7])
+def test_match_ends_at_target(target):
+    from simcore.games import get_game
+    g = get_game("brisca")
+    setup = g.setup({"target": target, "double_at": 90}, ("greedy", "random"), players=2)
+    rows = g.run_rubber_chunk(setup, 1, 0, 200)
+    gp = np.stack([rows["game_points_side0"], rows["game_points_side1"]], axis=1)
+    assert (gp[np.arange(len(rows)), rows["winner"]] >= target).all()
+    assert (gp[np.arange(len(rows)), 1 - rows["winner"]] < target).all()
+    assert (rows["first_dealer"] == np.arange(200) % 2).all()
+    recs = g.rubber_records(setup, 1, 3, 0)
+    before = [r["game_points_before"] for r in recs]
+    assert before[0] == [0, 0] and max(before[-1]) < target
+    assert [r["dealer"] for r in recs] == [(3 + j) % 2 for j in range(len(recs))]
+
+
+# --- records, determinism, CLI ---------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_records_pass_check_records(players):
+    recs = list(records(players, n=40)) + list(simcore.game_records(
+        "brisca", deals=3, seed=4, players=players, rubbers=True,
+        rules={"double_at": 100, "values": "lombardy"}))
+    for rec in recs:
+        assert check_record(json.loads(json.dumps(rec))) == []
+        assert set(rec["rules"]) == {o.name for o in E.RULES.options}
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_threads_and_chunks_give_identical_results(players):
+    kw = dict(deals=3000, seed=8, players=players, strategies=("greedy",) + ("random",) *
+              (players - 1), keep_deals=True, progress=False)
+    a = simcore.simulate("brisca", threads=1, chunk=1000, **kw)
+    b = simcore.simulate("brisca", threads=2, chunk=77, **kw)
+    assert a.frame.equals(b.frame)
+    assert a.summary == b.summary
+    m1 = simcore.simulate_rubbers("brisca", rubbers=300, seed=8, players=players, threads=1,
+                                  chunk=100, keep_rubbers=True, progress=False)
+    m2 = simcore.simulate_rubbers("brisca", rubbers=300, seed=8, players=players, threads=2,
+                                  chunk=33, keep_rubbers=True, progress=False)
+    assert m1.frame.equals(m2.frame)
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_brisca(capsys, tmp_path):
+    code, out, _ = run(capsys, "simulate", "brisca", "--players", "4", "-n", "2000",
+                       "--threads", "1")
+    assert code == 0 and "side0 win" in out and "mean points" in out
+    code, out, _ = run(capsys, "simulate", "brisca", "--matches", "-n", "200", "--threads", "1")
+    assert code == 0 and "matches won by side 0" in out
+    f = tmp_path / "b.jsonl"
+    code, _, _ = run(capsys, "records", "brisca", "-n", "5", "--players", "6", "--out", str(f))
+    assert code == 0
+    assert all(check_record(json.loads(line)) == [] for line in f.read_text().splitlines())
+    code, out, _ = run(capsys, "rules", "brisca")
+    assert code == 0 and "double_at" in out and "off, 70" in out
+    code, out, _ = run(capsys, "strategies", "brisca")
+    assert code == 0 and "greedy" in out
+    code, out, _ = run(capsys, "simulate", "brisca", "-n", "500", "--json", "--threads", "1")
+    assert json.loads(out)["deals"] == 500
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "3"],
+    ["--rule", "double_at=75"],
+    ["--rule", "partners_show_hands=true"],
+    ["--strategy", "clever"],
+    ["--seats", "random,random,random"],
+    ["--rule", "target=4"],
+])
+def test_cli_errors_exit_2_with_one_line(capsys, argv):
+    code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("trunfo: error:")
