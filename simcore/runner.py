@@ -10,7 +10,9 @@ consumed, and the run reports how far it got.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -79,11 +81,38 @@ def _fmt_time(s: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
 
 
+class _StopOnSigint:
+    """Turns Ctrl-C into a flag checked between chunks, so that a chunk is never half
+    consumed (written but not counted); restores the previous handler on exit."""
+
+    def __init__(self):
+        self.stop = False
+        self.previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.getsignal(signal.SIGINT)
+            signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum, frame):
+        self.stop = True
+
+    def __exit__(self, *exc):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
 def run_chunks(total: int, work: Callable[[int, int], object],
                consume: Callable[[int, int, object], None], *, first: int = 0,
                threads: int | None = None, chunk: int = DEFAULT_CHUNK,
                progress: Progress | None = None) -> RunStatus:
-    """Run ``work`` over ``[first, first + total)`` in chunks; consume in order."""
+    """Run ``work`` over ``[first, first + total)`` in chunks; consume in order.
+
+    Ctrl-C (SIGINT) stops the run after the chunk being consumed: every chunk is
+    either consumed and counted, or not consumed at all.
+    """
     threads = threads or default_threads()
     chunk = max(1, int(chunk))
     status = RunStatus()
@@ -93,22 +122,28 @@ def run_chunks(total: int, work: Callable[[int, int], object],
     end = first + total
     ex = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="trunfo")
     try:
-        while nxt < end or pending:
-            while nxt < end and len(pending) < 2 * threads:
-                count = min(chunk, end - nxt)
-                pending.append((nxt, count, ex.submit(work, nxt, count)))
-                nxt += count
-            start, count, fut = pending.popleft()
-            result = fut.result()
-            consume(start, count, result)
-            status.done += count
-            if progress is not None:
-                progress.update(status.done)
-    except KeyboardInterrupt:
+        with _StopOnSigint() as sig:
+            while nxt < end or pending:
+                while nxt < end and len(pending) < 2 * threads and not sig.stop:
+                    count = min(chunk, end - nxt)
+                    pending.append((nxt, count, ex.submit(work, nxt, count)))
+                    nxt += count
+                if sig.stop:
+                    status.interrupted = True
+                    break
+                start, count, fut = pending.popleft()
+                result = fut.result()
+                consume(start, count, result)
+                status.done += count
+                if progress is not None:
+                    progress.update(status.done)
+            if sig.stop:
+                status.interrupted = True
+    except KeyboardInterrupt:  # raised by a handler we did not own (not the main thread)
         status.interrupted = True
+    finally:
         for _, _, fut in pending:
             fut.cancel()
-    finally:
         ex.shutdown(wait=True, cancel_futures=True)
         status.seconds = time.perf_counter() - t0
         if progress is not None:
