@@ -1,0 +1,466 @@
+"""Independent plain-Python reference implementation of Brisca / Briscola.
+
+Written only from the written rules:
+  - docs/games/brisca.md        (rules, dealing, stream use, strategies, scoring, matches)
+  - docs/rng.md                 (generators, shuffle pass, card indices)
+  - shared/spec/game-records.md (record format, Brisca section)
+
+Standard library only; uint64 arithmetic is done on Python ints masked with
+``& MASK``.  Nothing here is imported from the project: the point of this module is to
+be compared, deal for deal, against the jitted kernel.
+
+Public API
+----------
+play_deal(seed, deal, strategies=None, rules=None, players=2, dealer=None) -> dict
+play_match(seed, match, strategies=None, rules=None, players=2, dealer=None) -> dict
+card_name(card, players=2) -> str      (latin40 for 2/4 players, latin48 for 6)
+
+Helpers tests may also use: card_index, mix, Xoshiro, stream, shuffle, deck_spec,
+card_points, trick_winner, choose_random, choose_greedy, normalize_rules, side_of,
+score_deal, play_deal_from.
+
+Card indices: card = suit * ranks_per_suit + strength, suits ``O C E B`` (0..3),
+strength 0 = the 2 (the lowest rank in Brisca's order ``1 3 K N J 7 6 5 4 2``;
+``latin48``: ``1 3 K N J 9 8 7 6 5 4 2``).  So with latin40 ``2O`` is 0, ``1O`` is 9,
+``2C`` is 10, ..., ``1B`` is 39; with latin48 ``1O`` is 11 and ``1B`` is 47.
+"""
+
+from __future__ import annotations
+
+MASK = 0xFFFFFFFFFFFFFFFF
+MASK32 = 0xFFFFFFFF
+GOLDEN = 0x9E3779B97F4A7C15
+MATCH_TAG = 0x4D415443  # "MATC"
+
+SUITS = "OCEB"
+# high -> low
+RANKS_LATIN40 = "13KNJ76542"
+RANKS_LATIN48 = "13KNJ9876542"  # 1 3 K N J 9 8 7 6 5 4 2
+HAND_SIZE = 3
+TOTAL_POINTS = 120
+PLAYER_COUNTS = (2, 4, 6)
+STRATEGIES = ("random", "greedy")
+
+POINTS_STANDARD = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+POINTS_LOMBARDY = {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}  # the 3 scores 0
+
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+class DeckSpec:
+    """Per-deck tables: rank chars, suit/strength/rank of each card index."""
+
+    def __init__(self, name: str, ranks_high_to_low: str):
+        self.name = name
+        self.ranks = ranks_high_to_low
+        self.ranks_per_suit = len(ranks_high_to_low)
+        self.n_cards = 4 * self.ranks_per_suit
+        rps = self.ranks_per_suit
+        self.suit_of = [c // rps for c in range(self.n_cards)]
+        self.strength_of = [c % rps for c in range(self.n_cards)]
+        self.rank_of = [ranks_high_to_low[rps - 1 - (c % rps)] for c in range(self.n_cards)]
+
+    def points_table(self, values: str) -> list[int]:
+        table = POINTS_LOMBARDY if values == "lombardy" else POINTS_STANDARD
+        return [table.get(r, 0) for r in self.rank_of]
+
+
+LATIN40 = DeckSpec("latin40", RANKS_LATIN40)
+LATIN48 = DeckSpec("latin48", RANKS_LATIN48)
+
+
+def deck_spec(players: int) -> DeckSpec:
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
+    return LATIN48 if players == 6 else LATIN40
+
+
+def card_name(card: int, players: int = 2) -> str:
+    """latin40 (2/4 players): 0 -> "2O", 9 -> "1O", 39 -> "1B"; latin48 (6): 47 -> "1B"."""
+    spec = deck_spec(players)
+    if not 0 <= card < spec.n_cards:
+        raise ValueError(f"card index out of range for {spec.name}: {card}")
+    return spec.rank_of[card] + SUITS[spec.suit_of[card]]
+
+
+def card_index(name: str, players: int = 2) -> int:
+    """Inverse of card_name."""
+    spec = deck_spec(players)
+    if len(name) != 2 or name[0] not in spec.ranks or name[1] not in SUITS:
+        raise ValueError(f"not a {spec.name} card: {name!r}")
+    strength = spec.ranks_per_suit - 1 - spec.ranks.index(name[0])
+    return SUITS.index(name[1]) * spec.ranks_per_suit + strength
+
+
+def card_points(card: int, players: int = 2, values: str = "standard") -> int:
+    return deck_spec(players).points_table(values)[card]
+
+
+# ---------------------------------------------------------------------------
+# Random streams (docs/rng.md)
+# ---------------------------------------------------------------------------
+def mix(z: int) -> int:
+    """splitmix64 finaliser."""
+    z &= MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK
+
+
+class Xoshiro:
+    """xoshiro256** with an output counter (``outputs``) for instrumentation."""
+
+    __slots__ = ("s0", "s1", "s2", "s3", "outputs")
+
+    def __init__(self, s0: int, s1: int, s2: int, s3: int):
+        self.s0 = s0 & MASK
+        self.s1 = s1 & MASK
+        self.s2 = s2 & MASK
+        self.s3 = s3 & MASK
+        self.outputs = 0
+
+    @property
+    def state(self) -> tuple[int, int, int, int]:
+        return (self.s0, self.s1, self.s2, self.s3)
+
+    def next(self) -> int:
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+        result = (_rotl((s1 * 5) & MASK, 7) * 9) & MASK
+        t = (s1 << 17) & MASK
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
+        self.outputs += 1
+        return result
+
+
+def hi32(x: int) -> int:
+    return x >> 32
+
+
+def lo32(x: int) -> int:
+    return x & MASK32
+
+
+def below(u: int, n: int) -> int:
+    """A draw below n from 32 random bits: multiply-shift."""
+    return (u * n) >> 32
+
+
+def domain_base(seed: int, domain: str = "deal") -> int:
+    if domain == "deal":
+        return mix(seed)
+    if domain == "match":
+        return mix(mix(seed) ^ MATCH_TAG)
+    raise ValueError(f"unknown domain {domain!r} (expected 'deal' or 'match')")
+
+
+def stream(seed: int, key: int, domain: str = "deal") -> Xoshiro:
+    """Stream `key` of a domain: s[j-1] = mix(base + (4*key + j) * GOLDEN), j = 1..4."""
+    base = domain_base(seed, domain)
+    s = [mix((base + (4 * key + j) * GOLDEN) & MASK) for j in range(1, 5)]
+    return Xoshiro(*s)
+
+
+def shuffle(deck: list[int], gen: Xoshiro) -> None:
+    """In-place Fisher-Yates pass using both halves of each output (docs/rng.md)."""
+    i = len(deck) - 1
+    while i > 1:
+        x = gen.next()
+        j = (hi32(x) * (i + 1)) >> 32
+        deck[i], deck[j] = deck[j], deck[i]
+        j = (lo32(x) * i) >> 32
+        deck[i - 1], deck[j] = deck[j], deck[i - 1]
+        i -= 2
+    if i == 1:
+        j = (hi32(gen.next()) * 2) >> 32
+        deck[1], deck[j] = deck[j], deck[1]
+
+
+# ---------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------
+DEFAULT_RULES = {
+    "values": "standard",
+    "tiebreak_cards": True,
+    "double_at": None,
+    "target": 3,
+    "partners_show_hands": False,
+}
+
+
+def normalize_rules(rules: dict | None, players: int = 2) -> dict:
+    """Every rule with its default filled in; unknown keys or bad values raise."""
+    out = dict(DEFAULT_RULES)
+    if rules:
+        for k, v in rules.items():
+            if k not in DEFAULT_RULES:
+                raise ValueError(f"unknown Brisca rule {k!r}")
+            out[k] = v
+    if out["values"] not in ("standard", "lombardy"):
+        raise ValueError(f"values must be standard or lombardy, not {out['values']!r}")
+    for k in ("tiebreak_cards", "partners_show_hands"):
+        if not isinstance(out[k], bool):
+            raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
+    d = out["double_at"]
+    if d is not None and (isinstance(d, bool) or not isinstance(d, int)):
+        raise ValueError(f"double_at must be None or an int, not {d!r}")
+    t = out["target"]
+    if isinstance(t, bool) or t not in (3, 5, 7):
+        raise ValueError(f"target must be 3, 5 or 7, not {t!r}")
+    if out["partners_show_hands"] and players != 4:
+        raise ValueError("partners_show_hands is a 4-player option")
+    return out
+
+
+def side_of(seat: int, players: int) -> int:
+    """2 players: side = seat; 4 and 6 players: side = seat % 2."""
+    return seat if players == 2 else seat % 2
+
+
+def _check_strategies(strategies, players: int) -> tuple[str, ...]:
+    if strategies is None:
+        return ("random",) * players
+    strategies = tuple(strategies)
+    if len(strategies) != players:
+        raise ValueError(f"need one strategy per seat ({players})")
+    for s in strategies:
+        if s not in STRATEGIES:
+            raise ValueError(f"unknown strategy {s!r}; expected one of {STRATEGIES}")
+    return strategies
+
+
+# ---------------------------------------------------------------------------
+# Play
+# ---------------------------------------------------------------------------
+def trick_winner(cards: list[int], trump_suit: int, players: int = 2) -> int:
+    """Position (0 = leader) of the card winning the trick as it stands:
+    the highest trump in the trick, else the highest card of the suit led."""
+    spec = deck_spec(players)
+    trumps = [k for k, c in enumerate(cards) if spec.suit_of[c] == trump_suit]
+    if trumps:
+        return max(trumps, key=lambda k: spec.strength_of[cards[k]])
+    lead = spec.suit_of[cards[0]]
+    followers = [k for k, c in enumerate(cards) if spec.suit_of[c] == lead]
+    return max(followers, key=lambda k: spec.strength_of[cards[k]])
+
+
+def choose_random(hand: list[int], u: int) -> int:
+    ordered = sorted(hand)
+    return ordered[below(u, len(ordered))]
+
+
+def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int],
+                  seat: int, trump_suit: int, players: int = 2,
+                  values: str = "standard") -> int:
+    """The `greedy` strategy of docs/games/brisca.md, clause by clause."""
+    spec = deck_spec(players)
+    pts = spec.points_table(values)
+
+    def is_trump(c: int) -> bool:
+        return spec.suit_of[c] == trump_suit
+
+    def cheapest(cards: list[int]) -> int:
+        # lowest strength; on equal strength a non-trump before a trump; then suit index
+        return min(cards, key=lambda c: (spec.strength_of[c], is_trump(c), spec.suit_of[c]))
+
+    # 1. leading
+    if not trick_cards:
+        non_trumps = [c for c in hand if not is_trump(c)]
+        return cheapest(non_trumps) if non_trumps else cheapest(hand)
+
+    pos = len(trick_cards)
+    winning = [c for c in hand
+               if trick_winner(trick_cards + [c], trump_suit, players) == pos]
+
+    # 2. partnerships: a teammate winning the trick as it stands
+    if players in (4, 6):
+        cur = trick_seats[trick_winner(trick_cards, trump_suit, players)]
+        if cur != seat and side_of(cur, players) == side_of(seat, players):
+            not_beating = [c for c in hand if c not in winning]
+            nt = [c for c in not_beating if not is_trump(c)]
+            if nt:
+                best = max(pts[c] for c in nt)
+                return cheapest([c for c in nt if pts[c] == best])
+            if not_beating:
+                return cheapest(not_beating)
+            return cheapest(hand)
+
+    # 3. points in the trick
+    trick_points = sum(pts[c] for c in trick_cards)
+    if trick_points > 0:
+        win_nt = [c for c in winning if not is_trump(c)]
+        if win_nt:
+            return cheapest(win_nt)
+        if any(pts[c] >= 10 for c in trick_cards):
+            win_t = [c for c in winning if is_trump(c)]
+            if win_t:
+                return cheapest(win_t)
+    # 4. discard
+    zero_nt = [c for c in hand if pts[c] == 0 and not is_trump(c)]
+    if zero_nt:
+        return cheapest(zero_nt)
+    nt = [c for c in hand if not is_trump(c)]
+    if nt:
+        return cheapest(nt)
+    return cheapest(hand)
+
+
+def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
+    """(outcome, winner side or None, game points by side) from points/cards by side."""
+    winner = None
+    for s in (0, 1):
+        if points[s] > 60:
+            winner = s
+    if winner is None and rules["tiebreak_cards"] and cards[0] != cards[1]:
+        winner = 0 if cards[0] > cards[1] else 1
+    gp = [0, 0]
+    if winner is None:
+        return "tie", None, gp
+    d = rules["double_at"]
+    if d is not None and points[winner] >= d:
+        gp[winner] = 2
+        return f"side{winner}_double", winner, gp
+    gp[winner] = 1
+    return f"side{winner}_win", winner, gp
+
+
+def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules: dict,
+                   players: int) -> dict:
+    """Play one deal from the identity deck, consuming `gen` as the docs say.
+
+    `rules` must be normalised.  Returns the deal dict without the "deal" key."""
+    spec = deck_spec(players)
+    pts = spec.points_table(rules["values"])
+    n_out = (players + 1) // 2
+
+    # deal
+    deck = list(range(spec.n_cards))
+    shuffle(deck, gen)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for k in range(players):
+        hands[(dealer + 1 + k) % players] = sorted(deck[3 * k: 3 * k + 3])
+    start_hands = [list(h) for h in hands]
+    trump_card = deck[3 * players]
+    trump_suit = spec.suit_of[trump_card]
+    stock = deck[3 * players + 1:] + [trump_card]
+    to_draw = list(stock)
+
+    # play
+    plays: list[tuple[int, int]] = []
+    tricks: list[tuple[int, int, int]] = []
+    points = [0, 0]
+    cards = [0, 0]
+    leader = (dealer + 1) % players
+    n_tricks = spec.n_cards // players
+    for _ in range(n_tricks):
+        u: list[int] = []
+        for _j in range(n_out):
+            x = gen.next()
+            u.append(hi32(x))
+            u.append(lo32(x))
+        trick_cards: list[int] = []
+        trick_seats: list[int] = []
+        for k in range(players):
+            seat = (leader + k) % players
+            hand = hands[seat]
+            if strategies[seat] == "random":
+                card = choose_random(hand, u[k])
+            else:
+                card = choose_greedy(hand, trick_cards, trick_seats, seat, trump_suit,
+                                     players, rules["values"])
+            hand.remove(card)
+            trick_cards.append(card)
+            trick_seats.append(seat)
+            plays.append((seat, card))
+        winner = trick_seats[trick_winner(trick_cards, trump_suit, players)]
+        p = sum(pts[c] for c in trick_cards)
+        tricks.append((leader, winner, p))
+        points[side_of(winner, players)] += p
+        cards[side_of(winner, players)] += players
+        # draw: winner first, then the others in playing order
+        if to_draw:
+            for k in range(players):
+                s = (winner + k) % players
+                hands[s].append(to_draw.pop(0))
+                hands[s].sort()
+        leader = winner
+    assert not to_draw and all(not h for h in hands)
+
+    outcome, win_side, gp = score_deal(points, cards, rules)
+    return {
+        "dealer": dealer,
+        "trump_card": trump_card,
+        "trump_suit": trump_suit,
+        "hands": start_hands,
+        "stock": stock,
+        "plays": plays,
+        "tricks": tricks,
+        "points": points,
+        "cards": cards,
+        "outcome": outcome,
+        "winner": win_side,
+        "game_points": gp,
+    }
+
+
+def _check_dealer(d: int, players: int) -> int:
+    if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < players:
+        raise ValueError(f"dealer out of range: {d!r}")
+    return d
+
+
+def play_deal(seed: int, deal: int, strategies=None, rules: dict | None = None,
+              players: int = 2, dealer: int | None = None) -> dict:
+    """Single deal `deal` of the run `seed` (stream `deal` of the deal domain).
+
+    Dealer is deal % players unless fixed."""
+    deck_spec(players)
+    strategies = _check_strategies(strategies, players)
+    r = normalize_rules(rules, players)
+    d = _check_dealer(deal % players if dealer is None else dealer, players)
+    gen = stream(seed, deal, "deal")
+    out = {"deal": deal}
+    out.update(play_deal_from(gen, d, strategies, r, players))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Matches
+# ---------------------------------------------------------------------------
+def play_match(seed: int, match: int, strategies=None, rules: dict | None = None,
+               players: int = 2, dealer: int | None = None) -> dict:
+    """Match `match` of the run `seed`: one match-domain stream for all its deals.
+
+    The first dealer is match % players (or the fixed `dealer`), then the deal passes
+    to the next seat.  Ends after the deal where a side reaches `target` game points."""
+    deck_spec(players)
+    strategies = _check_strategies(strategies, players)
+    r = normalize_rules(rules, players)
+    first = _check_dealer(match % players if dealer is None else dealer, players)
+    gen = stream(seed, match, "match")
+    target = r["target"]
+    game_points = [0, 0]
+    deals = []
+    j = 0
+    while True:
+        rec = {"deal": j}
+        rec.update(play_deal_from(gen, (first + j) % players, strategies, r, players))
+        rec["game_points_before"] = list(game_points)
+        game_points[0] += rec["game_points"][0]
+        game_points[1] += rec["game_points"][1]
+        deals.append(rec)
+        j += 1
+        for s in (0, 1):
+            if game_points[s] >= target:
+                return {"match": match, "first_dealer": first, "winner": s,
+                        "game_points": game_points, "deals": deals, "end": "target"}
