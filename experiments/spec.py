@@ -1,0 +1,227 @@
+"""Experiment specs: a TOML file describing one study, validated on load.
+
+::
+
+    title = "Sueca: outcome odds by trumps held"
+    game = "sueca"
+    strategies = ["random"]          # one for every seat, or one per seat
+    deals = 1_000_000
+    seed = 2026
+    [rules]                          # see `trunfo rules GAME`
+    trump_card = "dealer_last"
+    [report]
+    sections = ["outcomes", "scores", "sides", "trumps", "honours", "metadata"]
+
+Any unknown key, game, strategy, rule, section or output is refused with one
+line naming the file, the key and the valid choices (``TrunfoError``: exit 2).
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from simcore.errors import TrunfoError, choices_text
+from simcore.games import get_game
+
+TOP_KEYS = ("title", "description", "game", "rules", "strategies", "players", "dealer",
+            "deals", "seed", "chunk", "conditions", "outputs", "report")
+OUTPUT_KEYS = ("formats", "figures")
+OUTPUT_FORMATS = ("html", "markdown", "csv")
+FIGURE_FORMATS = ("png", "svg")
+REPORT_KEYS = ("sections",)
+CONDITIONS: tuple[str, ...] = ()     # deal conditions: none exist yet
+DEFAULT_CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Spec:
+    path: str
+    title: str
+    game: str
+    rules: dict[str, Any]              # every rule option, resolved
+    rules_string: str
+    strategies: tuple[str, ...]        # one per seat
+    players: int
+    dealer: int | None
+    deals: int
+    seed: int
+    chunk: int = DEFAULT_CHUNK
+    description: str = ""
+    conditions: dict = field(default_factory=dict)
+    formats: tuple[str, ...] = OUTPUT_FORMATS
+    figures: tuple[str, ...] = FIGURE_FORMATS
+    sections: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def name(self) -> str:
+        return os.path.splitext(os.path.basename(self.path))[0]
+
+    def identity(self) -> dict:
+        """What decides the data: two runs with equal identities hold equal deals."""
+        return {"game": self.game, "rules": dict(self.rules), "strategies": list(self.strategies),
+                "players": self.players, "dealer": self.dealer, "conditions": dict(self.conditions),
+                "unit": "deals", "deals": self.deals, "seed": self.seed}
+
+    def to_dict(self) -> dict:
+        return {**self.identity(), "name": self.name, "path": self.path, "title": self.title,
+                "description": self.description, "rules_string": self.rules_string,
+                "chunk": self.chunk, "formats": list(self.formats), "figures": list(self.figures),
+                "sections": list(self.sections)}
+
+    def with_overrides(self, deals: int | None = None, seed: int | None = None,
+                       chunk: int | None = None) -> "Spec":
+        return replace(self, deals=self.deals if deals is None else _count(self.path, "deals", deals),
+                       seed=self.seed if seed is None else _seed(self.path, seed),
+                       chunk=self.chunk if chunk is None else _count(self.path, "chunk", chunk))
+
+
+def _fail(path: str, key: str, msg: str):
+    raise TrunfoError(f"{path}: {key}: {msg}")
+
+
+def _count(path: str, key: str, v) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        _fail(path, key, f"must be a positive integer, not {v!r}")
+    return v
+
+
+def _seed(path: str, v) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**64:
+        _fail(path, "seed", f"must be an integer in [0, 2**64), not {v!r}")
+    return v
+
+
+def _unknown(path: str, table: dict, valid, where: str = "") -> None:
+    for k in table:
+        if k not in valid:
+            _fail(path, f"{where}{k}", f"unknown key; valid keys{' in [' + where.rstrip('.') + ']' if where else ''}: "
+                  f"{choices_text(valid) or '(none)'}")
+
+
+def _list_of(path: str, key: str, v, valid) -> tuple[str, ...]:
+    if isinstance(v, str):
+        v = [v]
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        _fail(path, key, f"must be a list of strings from: {choices_text(valid)}")
+    for x in v:
+        if x not in valid:
+            _fail(path, key, f"unknown value {x!r}; valid choices: {choices_text(valid)}")
+    return tuple(dict.fromkeys(v))
+
+
+def parse_spec(text: str, path: str = "<spec>") -> Spec:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise TrunfoError(f"{path}: not valid TOML: {e}") from None
+    _unknown(path, data, TOP_KEYS)
+    if "game" not in data:
+        _fail(path, "game", "missing; say which game the study plays")
+    try:
+        g = get_game(str(data["game"]))
+    except TrunfoError as e:
+        _fail(path, "game", str(e))
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        _fail(path, "title", "missing or empty; give the study a title")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        _fail(path, "description", "must be a string")
+
+    rules_in = data.get("rules", {})
+    if not isinstance(rules_in, dict):
+        _fail(path, "rules", "must be a table: [rules] key = value")
+    try:
+        rules = g.rules.resolve(rules_in)
+    except TrunfoError as e:
+        bad = next((k for k in rules_in if k not in {o.name for o in g.rules.options}), None)
+        _fail(path, f"rules.{bad}" if bad else "rules", str(e))
+
+    try:
+        players = g.check_players(data.get("players"))
+    except TrunfoError as e:
+        _fail(path, "players", str(e))
+    try:
+        dealer = g.check_dealer(data.get("dealer"), players)
+    except (TrunfoError, TypeError, ValueError) as e:
+        _fail(path, "dealer", str(e))
+
+    strategies = data.get("strategies", ["random"])
+    if isinstance(strategies, str):
+        strategies = [s.strip() for s in strategies.split(",")]
+    if not isinstance(strategies, list) or not all(isinstance(s, str) for s in strategies):
+        _fail(path, "strategies", "must be a list of strategy names, one or one per seat")
+    from strategies import seat_codes
+    try:
+        seat_codes(g.name, strategies, players)
+    except TrunfoError as e:
+        _fail(path, "strategies", str(e))
+    if len(strategies) == 1:
+        strategies = strategies * players
+
+    if "deals" not in data:
+        _fail(path, "deals", "missing; how many deals does the study play?")
+    deals = _count(path, "deals", data["deals"])
+    seed = _seed(path, data.get("seed", 0))
+    chunk = _count(path, "chunk", data.get("chunk", DEFAULT_CHUNK))
+
+    conditions = data.get("conditions", {})
+    if not isinstance(conditions, dict):
+        _fail(path, "conditions", "must be a table")
+    for k in conditions:
+        _fail(path, f"conditions.{k}", f"unknown deal condition; valid conditions: "
+              f"{choices_text(CONDITIONS) or '(none yet)'}")
+
+    outputs = data.get("outputs", {})
+    if not isinstance(outputs, dict):
+        _fail(path, "outputs", "must be a table")
+    _unknown(path, outputs, OUTPUT_KEYS, "outputs.")
+    formats = _list_of(path, "outputs.formats", outputs.get("formats", list(OUTPUT_FORMATS)),
+                       OUTPUT_FORMATS)
+    figures = _list_of(path, "outputs.figures", outputs.get("figures", list(FIGURE_FORMATS)),
+                       FIGURE_FORMATS)
+
+    from reports.tables import sections_for
+    valid_sections = sections_for(g.name)
+    report = data.get("report", {})
+    if not isinstance(report, dict):
+        _fail(path, "report", "must be a table")
+    _unknown(path, report, REPORT_KEYS, "report.")
+    sections = _list_of(path, "report.sections", report.get("sections", list(valid_sections)),
+                        valid_sections)
+    return Spec(path=path, title=title.strip(), game=g.name, rules=rules.as_dict(),
+                rules_string=str(rules), strategies=tuple(strategies), players=players,
+                dealer=dealer, deals=deals, seed=seed, chunk=chunk, description=description.strip(),
+                conditions=dict(conditions), formats=formats, figures=figures,
+                sections=sections, source=text)
+
+
+def load_spec(path: str) -> Spec:
+    """Read and validate a spec file; a catalog name (``sueca_trump_odds``) also works."""
+    real = resolve_path(path)
+    with open(real, encoding="utf-8") as f:
+        return parse_spec(f.read(), real)
+
+
+def catalog_dir() -> str:
+    return os.path.join(os.path.dirname(__file__), "catalog")
+
+
+def catalog() -> list[str]:
+    """Paths of the shipped studies, sorted by name."""
+    d = catalog_dir()
+    return sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".toml"))
+
+
+def resolve_path(path: str) -> str:
+    if os.path.isfile(path):
+        return path
+    name = os.path.basename(path)
+    cand = os.path.join(catalog_dir(), name if name.endswith(".toml") else name + ".toml")
+    if os.path.isfile(cand):
+        return cand
+    names = choices_text(os.path.splitext(os.path.basename(p))[0] for p in catalog())
+    raise TrunfoError(f"{path}: no such spec file or catalog study; catalog studies: {names}")

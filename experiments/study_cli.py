@@ -1,0 +1,133 @@
+"""``trunfo run``, ``trunfo report`` and ``trunfo catalog``: studies from spec files."""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+
+from simcore.errors import TrunfoError
+
+from .options import positive_int, seed_int
+
+EXIT_INTERRUPTED = 130
+
+
+def _print_json(obj) -> None:
+    from .cli import print_json
+    print_json(obj)
+
+
+def default_out(spec) -> str:
+    return os.path.join("runs", spec.name)
+
+
+def cmd_run(args) -> int:
+    from reports.html import write_report
+
+    from .spec import load_spec
+    from .study import run_study
+    spec = load_spec(args.spec)
+    out = args.out or default_out(spec)
+    r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
+                  threads=args.threads, resume=args.resume, progress=args.progress)
+    rep = None
+    report_path = os.path.join(out, "report", "report.html")
+    if r.complete and (not r.already_complete or not os.path.exists(report_path)):
+        rep = write_report(out)
+    resume_cmd = " ".join(shlex.quote(a) for a in
+                          ["trunfo", "run", args.spec, "--out", out, "--resume"])
+    if args.json:
+        _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
+                     "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
+                     "already_complete": r.already_complete, "seconds": r.seconds,
+                     "threads": r.threads, "deals_per_second": r.per_second,
+                     "chunks": len(r.manifest["chunks"]), "report": rep})
+    elif r.already_complete:
+        print(f"{out}: already complete ({r.done:,} deals); report: {report_path}")
+    elif r.interrupted:
+        print(f"interrupted: {r.done:,} of {r.deals:,} deals are saved in {out}; continue with\n"
+              f"  {resume_cmd}", file=sys.stderr)
+    else:
+        what = "resumed and finished" if r.resumed else "finished"
+        print(f"{spec.title}\n{what}: {r.done:,} deals in {len(r.manifest['chunks'])} chunks "
+              f"into {out} ({r.manifest['seconds']:.2f} s computing, "
+              f"{r.per_second:,.0f} deals/s, {r.threads} thread{'s' if r.threads > 1 else ''})")
+        if rep:
+            for kind in ("html", "markdown"):
+                for p in rep[kind]:
+                    print(f"{kind}: {p}")
+            print(f"tables: {len(rep['csv'])} CSV in {os.path.join(rep['out'], 'tables')}; "
+                  f"figures: {len(rep['figures'])} files in {os.path.join(rep['out'], 'figures')}")
+    return EXIT_INTERRUPTED if r.interrupted else 0
+
+
+def cmd_report(args) -> int:
+    from reports.html import write_report
+    from reports.load import load_run
+    run = load_run(args.dir)
+    if not run.manifest.get("chunks"):
+        raise TrunfoError(f"{args.dir} has no finished chunks yet; run the study first")
+    rep = write_report(args.dir, out=args.out)
+    if args.json:
+        _print_json({**rep, "complete": run.complete, "done": run.done})
+        return 0
+    if not run.complete:
+        print(f"note: {args.dir} is partial ({run.done:,} of {run.spec['deals']:,} deals); "
+              f"the report covers the finished chunks", file=sys.stderr)
+    for kind in ("html", "markdown"):
+        for p in rep[kind]:
+            print(f"{kind}: {p}")
+    print(f"tables: {len(rep['csv'])} CSV; figures: {len(rep['figures'])} files; sections: "
+          f"{', '.join(rep['sections'])}")
+    return 0
+
+
+def cmd_catalog(args) -> int:
+    from .spec import catalog, load_spec
+    specs, broken = [], []
+    for p in catalog():
+        try:
+            specs.append(load_spec(p))
+        except TrunfoError as e:      # e.g. a study of a game this build lacks
+            broken.append((os.path.basename(p), str(e)))
+    if args.json:
+        _print_json([{"name": s.name, "file": os.path.basename(s.path), "game": s.game,
+                      "deals": s.deals, "title": s.title, "description": s.description}
+                     for s in specs] + [{"file": f, "error": e} for f, e in broken])
+        return 0
+    for s in specs:
+        print(f"{os.path.basename(s.path):<32}{s.game:<8}{s.deals:>11,} deals  {s.title}")
+    for f, e in broken:
+        print(f"{f:<32}unavailable: {e}")
+    print("run one with: trunfo run NAME [--deals N] [--out DIR]")
+    return 0
+
+
+def register(sub, games) -> None:
+    s = sub.add_parser("run", help="run a study from a spec file (TOML), then write its report")
+    s.add_argument("spec", metavar="SPEC.toml", help="spec file, or the name of a catalog study")
+    s.add_argument("--out", metavar="DIR", help="run directory (default runs/<spec name>)")
+    s.add_argument("-n", "--deals", type=positive_int, default=None, metavar="N",
+                   help="deals to play (default: the spec's)")
+    s.add_argument("--seed", type=seed_int, default=None, help="run seed (default: the spec's)")
+    s.add_argument("--threads", type=positive_int, default=None, metavar="T",
+                   help="worker threads (default: all cores)")
+    s.add_argument("--chunk", type=positive_int, default=None, metavar="DEALS",
+                   help="deals per Parquet chunk (default: the spec's, 65,536)")
+    s.add_argument("--resume", action="store_true",
+                   help="continue an interrupted run in --out from its manifest")
+    s.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("report", help="write the HTML/Markdown/CSV report of a run directory")
+    s.add_argument("dir", metavar="DIR")
+    s.add_argument("--out", metavar="OUTDIR", help="where to write (default DIR/report)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_report)
+
+    s = sub.add_parser("catalog", help="list the standard studies shipped with trunfo")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_catalog)

@@ -1,0 +1,348 @@
+"""Aggregation: deals -> additive counts -> tables with 95% intervals.
+
+Every table is built in two steps so that a run of any size is read one chunk
+at a time: ``count(game, frame)`` turns a DataFrame of deals into additive
+counts, :func:`add` sums counts across chunks and ``finish`` turns the sum
+into tables (pandas DataFrames) with Wilson intervals.  The public table
+functions (``outcome_shares(df)``, ``by_trumps(df)``...) do all three on one
+DataFrame, for notebooks.
+
+Sections per game are driven by the data: Sueca has trump-holding and honour
+tables; every game has outcome shares, the score distribution and per-side
+results from ``Game.side_results``.
+"""
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from simcore import stats
+from simcore.games import get_game
+
+GENERIC_SECTIONS = ("outcomes", "scores", "sides", "metadata")
+GAME_SECTIONS = {
+    "sueca": ("outcomes", "scores", "sides", "trumps", "honours", "metadata"),
+}
+SECTION_TITLES = {
+    "outcomes": "Outcome shares",
+    "scores": "Score distribution",
+    "sides": "Results by side and strategy",
+    "trumps": "Outcomes by trumps held",
+    "honours": "Outcomes by trump honours (ace and 7)",
+    "metadata": "Run metadata",
+}
+SUECA_COLUMNS = ["outcome", "dealer", "points_team0", "points_team1", "games_team0",
+                 "games_team1", "trumps_seat0", "trumps_seat1", "trumps_seat2", "trumps_seat3",
+                 "trump_ace_seat", "trump_seven_seat"]
+RELATIVE_SEATS = ("dealer", "leader (dealer+1)", "partner (dealer+2)", "dealer+3")
+HONOUR_COMBOS = ("A and 7 with dealer's team", "A only", "7 only", "A and 7 with opponents")
+
+
+def sections_for(game: str) -> tuple[str, ...]:
+    """The report sections a game supports, in report order."""
+    return GAME_SECTIONS.get(game, GENERIC_SECTIONS)
+
+
+def columns_for(game: str) -> list[str] | None:
+    """The columns the report reads (None: all of them)."""
+    return list(SUECA_COLUMNS) if game == "sueca" else None
+
+
+def outcome_labels(game: str) -> tuple[str, ...] | None:
+    try:
+        enums = importlib.import_module(f"simcore.{game}.enums")
+    except ModuleNotFoundError:
+        return None
+    labels = getattr(enums, "OUTCOME_LABELS", None)
+    return tuple(labels) if labels is not None else None
+
+
+def _codes(col: pd.Series) -> np.ndarray:
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        return col.cat.codes.to_numpy(np.int64)
+    return col.to_numpy(np.int64)
+
+
+def to_records(game: str, df: pd.DataFrame) -> np.ndarray:
+    """The kernel's record array back from a deals DataFrame (labels -> codes)."""
+    dtype = get_game(game).record_dtype
+    out = np.zeros(len(df), dtype)
+    for name in dtype.names:
+        if name in df:
+            out[name] = _codes(df[name]) if isinstance(df[name].dtype, pd.CategoricalDtype) \
+                else df[name].to_numpy()
+    return out
+
+
+def guess_game(df: pd.DataFrame) -> str:
+    from simcore.games import all_games
+    cols = set(df.columns)
+    for name, g in all_games().items():
+        if set(g.record_dtype.names) <= cols:
+            return name
+    if {"points_team0", "trump_ace_seat"} <= cols:
+        return "sueca"
+    raise ValueError("cannot tell the game of this DataFrame; pass game=")
+
+
+def side_names(game: str, n_sides: int, players: int | None = None,
+               strategies: Iterable[str] | None = None) -> list[str]:
+    """'team 0 (seats 0,2: greedy,random)'-style labels for the sides."""
+    g = get_game(game)
+    players = players or g.default_players
+    strategies = list(strategies) if strategies else None
+    if strategies and len(strategies) == 1:
+        strategies = strategies * players
+    names = []
+    for s in range(n_sides):
+        seats = list(range(s, players, n_sides)) if players % n_sides == 0 else [s]
+        word = "team" if len(seats) > 1 else "seat"
+        label = f"{word} {s}"
+        if len(seats) > 1:
+            label += f" (seats {','.join(map(str, seats))}"
+            label += f": {','.join(strategies[i] for i in seats)})" if strategies else ")"
+        elif strategies:
+            label += f" ({strategies[seats[0]]})"
+        names.append(label)
+    return names
+
+
+# --- counting (additive) -------------------------------------------------------------------
+def count(game: str, df: pd.DataFrame) -> dict:
+    """Additive counts of one chunk (or any DataFrame) of deals."""
+    n = len(df)
+    c: dict = {"n": n}
+    labels = outcome_labels(game)
+    if "outcome" in df:
+        col = df["outcome"]
+        codes = _codes(col)
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            names = [str(x) for x in col.cat.categories]
+        else:
+            names = list(labels) if labels else [str(i) for i in range(codes.max(initial=-1) + 1)]
+        bc = np.bincount(codes[codes >= 0], minlength=len(names))
+        c["outcome"] = Counter({names[i]: int(v) for i, v in enumerate(bc)})
+    recs = to_records(game, df)
+    score, result = get_game(game).side_results(recs)
+    k = score.shape[1]
+    c["sides"] = k
+    c["side_hist"] = [Counter(dict(zip(*[a.tolist() for a in np.unique(score[:, s],
+                                                                         return_counts=True)])))
+                      for s in range(k)]
+    c["side_score_sum"] = score.sum(axis=0).astype(np.float64)
+    c["side_score_sq"] = (score.astype(np.float64) ** 2).sum(axis=0)
+    c["side_wins"] = (result == 1.0).sum(axis=0)
+    c["side_ties"] = (result == 0.5).sum(axis=0)
+    c["side_losses"] = (result == 0.0).sum(axis=0)
+    if game == "sueca":
+        c.update(_sueca_counts(df))
+    return c
+
+
+def _sueca_counts(df: pd.DataFrame) -> dict:
+    from simcore.sueca import enums as E
+    no = E.N_OUTCOMES
+    d = df["dealer"].to_numpy(np.int64)
+    ar = np.arange(len(d))
+    tr = np.stack([df[f"trumps_seat{i}"].to_numpy(np.int64) for i in range(4)], axis=1)
+    dtrumps = tr[ar, d] + tr[ar, (d + 2) % 4] if len(d) else np.zeros(0, np.int64)
+    code = _codes(df["outcome"])
+    team = d % 2
+    winner = (code - 1) % 2
+    kind = (code + 1) // 2
+    dcode = np.where(code == 0, 0, 2 * kind - 1 + (winner != team))     # dealer's side view
+    result = np.where(code == 0, 1, np.where(winner == team, 2, 0))     # 0 loss 1 tie 2 win
+    dpts = np.where(team == 0, df["points_team0"].to_numpy(np.int64),
+                    df["points_team1"].to_numpy(np.int64))
+    ace = (df["trump_ace_seat"].to_numpy(np.int64) - d) % 4
+    seven = (df["trump_seven_seat"].to_numpy(np.int64) - d) % 4
+    a_own, s_own = ace % 2 == 0, seven % 2 == 0
+    combo = np.where(a_own & s_own, 0, np.where(a_own, 1, np.where(s_own, 2, 3)))
+    return {
+        "dealer_outcome": np.bincount(dcode, minlength=no),
+        "trumps": np.bincount(dtrumps * no + dcode, minlength=11 * no).reshape(11, no),
+        "trumps_points": np.bincount(dtrumps, weights=dpts, minlength=11),
+        "combo": np.bincount(combo * 3 + result, minlength=12).reshape(4, 3),
+        "combo_points": np.bincount(combo, weights=dpts, minlength=4),
+        "ace": np.bincount(ace * 3 + result, minlength=12).reshape(4, 3),
+        "ace_points": np.bincount(ace, weights=dpts, minlength=4),
+        "seven": np.bincount(seven * 3 + result, minlength=12).reshape(4, 3),
+        "seven_points": np.bincount(seven, weights=dpts, minlength=4),
+    }
+
+
+def add(a: dict | None, b: dict) -> dict:
+    """Sum two count dicts (``a`` may be None)."""
+    if a is None:
+        return b
+    out = {}
+    for k, v in a.items():
+        w = b[k]
+        if isinstance(v, list):
+            out[k] = [x + y for x, y in zip(v, w)]
+        elif k == "sides":
+            out[k] = v
+        else:
+            out[k] = v + w
+    return out
+
+
+def count_frames(game: str, frames: Iterable[pd.DataFrame]) -> dict | None:
+    total = None
+    for f in frames:
+        total = add(total, count(game, f))
+    return total
+
+
+# --- finishing: counts -> tables -----------------------------------------------------------
+def _share_row(k: int, n: int) -> tuple[float, float, float]:
+    lo, hi = stats.wilson_interval(int(k), int(n))
+    return (k / n if n else float("nan"), lo, hi)
+
+
+def _shares(counts: dict[str, int], n: int, name: str) -> pd.DataFrame:
+    rows = []
+    for label, k in counts.items():
+        share, lo, hi = _share_row(k, n)
+        rows.append({name: label, "count": int(k), "share": share, "low95": lo, "high95": hi})
+    return pd.DataFrame(rows, columns=[name, "count", "share", "low95", "high95"])
+
+
+def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFrame:
+    counts = dict(c.get("outcome", {}))
+    if allowed is not None:
+        allowed = list(allowed)
+        counts = {k: counts.get(k, 0) for k in allowed}
+    else:
+        counts = {k: v for k, v in counts.items() if v}
+    return _shares(counts, c["n"], "outcome")
+
+
+def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFrame:
+    from simcore.sueca import enums as E
+    labels = [lab.replace("team0", "dealer_team").replace("team1", "other_team")
+              for lab in E.OUTCOME_LABELS]
+    counts = dict(zip(labels, (int(x) for x in c["dealer_outcome"])))
+    if allowed is not None:
+        allowed = [lab.replace("team0", "dealer_team").replace("team1", "other_team")
+                   for lab in allowed]
+        counts = {k: counts.get(k, 0) for k in allowed}
+    else:
+        counts = {k: v for k, v in counts.items() if v}
+    return _shares(counts, c["n"], "outcome")
+
+
+def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
+    """Score distribution: one row per score, count and share per side."""
+    k = c["sides"]
+    names = names or [f"side {s}" for s in range(k)]
+    scores = sorted(set().union(*[h.keys() for h in c["side_hist"]]))
+    df = pd.DataFrame({"score": scores})
+    n = c["n"]
+    for s in range(k):
+        cnt = np.array([c["side_hist"][s].get(x, 0) for x in scores], np.int64)
+        df[f"count {names[s]}"] = cnt
+        df[f"share {names[s]}"] = cnt / n if n else np.nan
+    return df
+
+
+def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
+    n, k = c["n"], c["sides"]
+    names = names or [f"side {s}" for s in range(k)]
+    rows = []
+    for s in range(k):
+        w, t, l_ = (int(c["side_wins"][s]), int(c["side_ties"][s]), int(c["side_losses"][s]))
+        win = _share_row(w, n)
+        tie = _share_row(t, n)
+        loss = _share_row(l_, n)
+        mean, lo, hi = stats.mean_interval(float(c["side_score_sum"][s]),
+                                           float(c["side_score_sq"][s]), n)
+        rows.append({"side": names[s], "deals": n, "won": w, "win": win[0], "win_low95": win[1],
+                     "win_high95": win[2], "tie": tie[0], "tie_low95": tie[1],
+                     "tie_high95": tie[2], "loss": loss[0], "loss_low95": loss[1],
+                     "loss_high95": loss[2], "mean_score": mean, "mean_score_low95": lo,
+                     "mean_score_high95": hi})
+    return pd.DataFrame(rows)
+
+
+def _result_rows(counts: np.ndarray, points: np.ndarray, n_total: int) -> list[dict]:
+    """counts: (groups, 3) loss/tie/win of the dealer's team."""
+    rows = []
+    for g in range(counts.shape[0]):
+        loss, tie, win = (int(x) for x in counts[g])
+        m = loss + tie + win
+        row = {"deals": m, "share_of_deals": m / n_total if n_total else np.nan}
+        for name, k in (("win", win), ("tie", tie), ("loss", loss)):
+            s, lo, hi = _share_row(k, m)
+            row.update({name: s, f"{name}_low95": lo, f"{name}_high95": hi})
+        row["mean_points"] = points[g] / m if m else np.nan
+        rows.append(row)
+    return rows
+
+
+def finish_trumps(c: dict) -> pd.DataFrame:
+    """Outcome shares of the dealer's team by the trumps it holds (0..10)."""
+    from simcore.sueca import enums as E
+    t = c["trumps"]
+    win_cols = [2 * k - 1 for k in range(1, len(E.KINDS))]
+    lose_cols = [2 * k for k in range(1, len(E.KINDS))]
+    rlt = np.stack([t[:, lose_cols].sum(axis=1), t[:, 0], t[:, win_cols].sum(axis=1)], axis=1)
+    rows = _result_rows(rlt, c["trumps_points"], c["n"])
+    df = pd.DataFrame(rows)
+    df.insert(0, "trumps", np.arange(11))
+    big = [2 * E.KINDS.index(k) - 1 for k in E.KINDS[2:]]    # double or better for the dealer
+    bd = [2 * E.KINDS.index(k) - 1 for k in ("bandeira", "points_bandeira")]
+    m = df["deals"].to_numpy()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        df["double_or_better"] = t[:, big].sum(axis=1) / m
+        df["bandeira"] = t[:, bd].sum(axis=1) / m
+    return df[df["deals"] > 0].reset_index(drop=True)
+
+
+def finish_honours(c: dict) -> pd.DataFrame:
+    """Outcome shares of the dealer's team by who holds the trump ace and 7."""
+    n = c["n"]
+    parts = []
+    for group, key, labels in (("A and 7", "combo", HONOUR_COMBOS),
+                               ("trump ace", "ace", RELATIVE_SEATS),
+                               ("trump 7", "seven", RELATIVE_SEATS)):
+        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], n))
+        df.insert(0, "holder", labels)
+        df.insert(0, "honour", group)
+        parts.append(df)
+    return pd.concat(parts, ignore_index=True)
+
+
+# --- one-call tables for notebooks --------------------------------------------------------
+def _counts(df: pd.DataFrame, game: str | None) -> tuple[str, dict]:
+    game = game or guess_game(df)
+    return game, count(game, df)
+
+
+def outcome_shares(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """Outcome labels with count, share and 95% Wilson interval."""
+    return finish_outcomes(_counts(df, game)[1])
+
+
+def score_distribution(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    game, c = _counts(df, game)
+    return finish_scores(c, side_names(game, c["sides"]))
+
+
+def side_results(df: pd.DataFrame, game: str | None = None, strategies=None) -> pd.DataFrame:
+    game, c = _counts(df, game)
+    return finish_sides(c, side_names(game, c["sides"], strategies=strategies))
+
+
+def by_trumps(df: pd.DataFrame) -> pd.DataFrame:
+    """Sueca: dealer's team results by trumps it holds."""
+    return finish_trumps(count("sueca", df))
+
+
+def by_honours(df: pd.DataFrame) -> pd.DataFrame:
+    """Sueca: dealer's team results by who holds the trump ace and 7."""
+    return finish_honours(count("sueca", df))
