@@ -35,8 +35,11 @@ def cmd_run(args) -> int:
     report_path = os.path.join(out, "report", "report.html")
     if r.complete and (not r.already_complete or not os.path.exists(report_path)):
         rep = write_report(out)
-    resume_cmd = " ".join(shlex.quote(a) for a in
-                          ["trunfo", "run", args.spec, "--out", out, "--resume"])
+    again = ["trunfo", "run", args.spec, "--out", out]
+    for flag, value in (("-n", args.deals), ("--seed", args.seed), ("--chunk", args.chunk)):
+        if value is not None:
+            again += [flag, str(value)]
+    resume_cmd = " ".join(shlex.quote(a) for a in again + ["--resume"])
     if args.json:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
