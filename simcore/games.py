@@ -7,8 +7,9 @@ from .game import Game
 
 def _load() -> dict[str, Game]:
     from .brisca.game import BRISCA
+    from .spades.game import SPADES
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA, BRISCA)}
+    return {g.name: g for g in (SUECA, BRISCA, SPADES)}
 
 
 _GAMES: dict[str, Game] | None = None

@@ -1,0 +1,51 @@
+"""Game records for Spades, exactly as ``shared/spec/game-records.md`` says.
+
+Beyond the spec's keys: ``blind_nil`` (by seat), ``nil`` (what each nil bid came to) and
+``result``; hands of a game also carry ``game_number``, ``hand_in_game``,
+``scores_before``/``bags_before`` (the game's totals before the hand), ``bag_penalty``
+(points lost to bags after it) and ``scores_after``.
+"""
+from __future__ import annotations
+
+from . import enums as E
+
+
+def deal_records(setup, seed: int, out, trace) -> list[dict]:
+    hands, cards, leaders, winners = trace
+    deck = E.DECK
+    rules = setup.rules.as_dict()
+    recs = []
+    for i in range(len(out)):
+        r = out[i]
+        plays = []
+        tricks = []
+        for t in range(E.N_TRICKS):
+            lead = int(leaders[i, t])
+            for k in range(E.N_SEATS):
+                plays.append([(lead + k) % E.N_SEATS, deck.format_card(cards[i, 4 * t + k])])
+            tricks.append({"leader": lead, "winner": int(winners[i, t]), "points": 0})
+        nil = [E.NIL_RESULTS[int(r[f"nil_seat{s}"])] for s in range(E.N_SEATS)]
+        outcome = E.OUTCOME_LABELS[int(r["outcome"])]
+        recs.append({
+            "game": "spades",
+            "rules": rules,
+            "players": E.N_SEATS,
+            "seed": int(seed),
+            "deal": int(r["deal"]),
+            "dealer": int(r["dealer"]),
+            "strategies": list(setup.strategies),
+            "hands": [deck.format_hand(h) for h in hands[i]],
+            "bids": [int(r[f"bid_seat{s}"]) for s in range(E.N_SEATS)],
+            "blind_nil": [n.startswith("blind") for n in nil],
+            "trump": None,
+            "stock": [],
+            "plays": plays,
+            "tricks": tricks,
+            "points": [int(r[f"tricks_seat{s}"]) for s in range(E.N_SEATS)],
+            "score": [int(r["score_team0"]), int(r["score_team1"])],
+            "bags": [int(r["bags_team0"]), int(r["bags_team1"])],
+            "nil": nil,
+            "result": {"winner": None if outcome == "tie" else int(outcome[4]),
+                       "outcome": outcome},
+        })
+    return recs
