@@ -131,8 +131,9 @@ def _format_deals(r) -> list[str]:
 
 def _format_rubbers(r) -> list[str]:
     s = r.summary
-    unit = "matches" if "matches" in s else "rubbers"
+    unit = next((u for u in ("matches", "games") if u in s), "rubbers")
     one = unit[:-2] if unit == "matches" else unit[:-1]
+    step = "hands" if f"mean_hands_per_{one}" in s else "deals"   # Spades plays hands
     lines = _header(r, unit) + [""]
     prefix = f"{one}_win_share_"
     for key, v in s.items():
@@ -148,11 +149,11 @@ def _format_rubbers(r) -> list[str]:
     lines.append("")
     if len(s.get("ends", {})) > 1:
         lines += _share_lines(_TABLE_TITLES["ends"].replace("rubbers", unit), s["ends"]) + [""]
-    lo, hi = s[f"mean_deals_per_{one}_ci95"]
-    lines.append(f"deals per {one}: mean {s[f'mean_deals_per_{one}']:.3f} [{lo:.3f}, {hi:.3f}]")
+    lo, hi = s[f"mean_{step}_per_{one}_ci95"]
+    lines.append(f"{step} per {one}: mean {s[f'mean_{step}_per_{one}']:.3f} [{lo:.3f}, {hi:.3f}]")
     n = max(s[unit], 1)
-    for k, v in s[f"deals_per_{one}"].items():
-        lines.append(f"  {k:>3} deals {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
+    for k, v in s[f"{step}_per_{one}"].items():
+        lines.append(f"  {k:>3} {step} {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
     return lines + _footer(r, unit)
 
 
@@ -233,16 +234,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many deals and print outcome shares")
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s)
-    s.add_argument("--rubbers", "--matches", dest="rubbers", action="store_true",
-                   help="play whole rubbers (matches): -n counts rubbers")
+    s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
+                   help="play whole rubbers (matches, games): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s, default_count=10)
-    s.add_argument("--rubbers", "--matches", dest="rubbers", action="store_true",
-                   help="-n counts rubbers (matches); every deal of each is written")
+    s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
+                   help="-n counts rubbers (matches, games); every deal of each is written")
     s.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file, - for stdout")
     s.set_defaults(func=cmd_records)
 
