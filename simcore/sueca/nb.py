@@ -5,8 +5,9 @@ No pandas, files or printing here.  Every loop takes the stream base
 only on the deal indices it covers.
 """
 import numpy as np
+from numba import literally
 
-from strategies.sueca import RANDOM, choose, pick_random
+from strategies.sueca import GREEDY, RANDOM, choose, pick_greedy, pick_random
 
 from .._jit import njit
 from ..bits import bit, popcount
@@ -50,10 +51,15 @@ def new_deal(state, deck, hands, dealer, params):
 
 
 @njit(inline="always")
-def play(state, hands, dealer, trump, codes, all_random, bmi2, trace,
+def play(state, hands, dealer, trump, codes, mode, draws, bmi2, trace,
          t_cards, t_leader, t_winner, t_points):
     """Play the ten tricks of a dealt hand (``hands`` is emptied).
 
+    ``mode`` (a compile-time literal) selects the loop: ``ALL_RANDOM``,
+    ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes).
+    ``draws`` false skips the per-trick draws, which only a caller whose stream
+    ends with the deal and whose seats are all deterministic may do: nothing
+    observes them, so results are unchanged.
     Returns ``(points_team0, tricks_team0)``.  When ``trace`` is true the
     cards played and each trick's leader, winner and points are written out.
     """
@@ -61,15 +67,17 @@ def play(state, hands, dealer, trump, codes, all_random, bmi2, trace,
     points0 = 0
     tricks0 = 0
     for t in range(N_TRICKS):
-        a = next64(state)
-        b = next64(state)
+        a = next64(state) if draws else np.uint64(0)
+        b = next64(state) if draws else np.uint64(0)
         u1 = a & MASK32
         u2 = b >> _32
         u3 = b & MASK32
         p = leader
         h = hands[p]
-        if all_random:
+        if mode == ALL_RANDOM:
             c = pick_random(h, (a >> _32), bmi2)
+        elif mode == ALL_GREEDY:
+            c = pick_greedy(p, h, 0, 0, p, 0, trump)
         else:
             c = choose(codes[p], p, h, 0, 0, p, 0, trump, (a >> _32), bmi2)
         hands[p] = h & ~bit(c)
@@ -87,8 +95,10 @@ def play(state, hands, dealer, trump, codes, all_random, bmi2, trace,
             follow = h & led_mask
             legal = follow if follow else h
             uk = u1 if k == 1 else (u2 if k == 2 else u3)
-            if all_random:
+            if mode == ALL_RANDOM:
                 c = pick_random(legal, uk, bmi2)
+            elif mode == ALL_GREEDY:
+                c = pick_greedy(p, legal, k, best, winner, led, trump)
             else:
                 c = choose(codes[p], p, legal, k, best, winner, led, trump, uk, bmi2)
             hands[p] = h & ~bit(c)
@@ -112,12 +122,17 @@ def play(state, hands, dealer, trump, codes, all_random, bmi2, trace,
     return points0, tricks0
 
 
+ALL_RANDOM, ALL_GREEDY, MIXED = 0, 1, 2
+
+
 @njit
-def all_random_codes(codes):
+def play_mode(codes):
+    """ALL_RANDOM or ALL_GREEDY when every seat plays it, else MIXED."""
+    mode = ALL_RANDOM if codes[0] == RANDOM else (ALL_GREEDY if codes[0] == GREEDY else MIXED)
     for c in codes:
-        if c != RANDOM:
-            return False
-    return True
+        if c != codes[0]:
+            return MIXED
+    return mode
 
 
 @njit(inline="always")
@@ -153,8 +168,24 @@ def run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With
     ``trace`` the ``t_*`` arrays (one row per deal) receive the full play.
+    When every seat plays ``random`` a loop specialised for it runs.
     """
-    all_random = all_random_codes(codes)
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_cards, t_leader, t_winner, t_points, ALL_RANDOM)
+    elif mode == ALL_GREEDY:
+        _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_cards, t_leader, t_winner, t_points, ALL_GREEDY)
+    else:
+        _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_cards, t_leader, t_winner, t_points, MIXED)
+
+
+@njit
+def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+               t_hands, t_trump, t_cards, t_leader, t_winner, t_points, mode):
+    literally(mode)   # one compiled loop per mode, with no strategy dispatch in the first two
     state = np.empty(4, dtype=np.uint64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     hands = np.empty(N_SEATS, dtype=np.uint64)
@@ -170,8 +201,9 @@ def run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
         if trace:
             t_hands[row, :] = hands
             t_trump[row] = card
-        points0, tricks0 = play(state, hands, dealer, trump, codes, all_random, bmi2, trace,
-                                t_cards[row], t_leader[row], t_winner[row], t_points[row])
+        points0, tricks0 = play(state, hands, dealer, trump, codes, mode, mode != ALL_GREEDY,
+                                bmi2, trace, t_cards[row], t_leader[row], t_winner[row],
+                                t_points[row])
         kind, winner, games = score_deal(points0, tricks0, params, 0)
         _write_deal(out[i], d, dealer, trump, start_hands, points0, tricks0, kind, winner, games)
 
@@ -185,7 +217,25 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
     deals (at most ``max_deals``; returns -1 if the rubber was longer).
     Returns the number of deals played.
     """
-    all_random = all_random_codes(codes)
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        return _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                            max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
+                            t_points, t_before, ALL_RANDOM)
+    if mode == ALL_GREEDY:
+        return _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                            max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
+                            t_points, t_before, ALL_GREEDY)
+    return _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
+                        max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
+                        t_points, t_before, MIXED)
+
+
+@njit
+def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace, max_deals,
+                 deals_out, t_hands, t_trump, t_cards, t_leader, t_winner, t_points, t_before,
+                 mode):
+    literally(mode)
     state = np.empty(4, dtype=np.uint64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     hands = np.empty(N_SEATS, dtype=np.uint64)
@@ -214,7 +264,7 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
                 t_before[row, 0] = g0
                 t_before[row, 1] = g1
                 t_before[row, 2] = carry
-            points0, tricks0 = play(state, hands, dealer, trump, codes, all_random, bmi2, keep,
+            points0, tricks0 = play(state, hands, dealer, trump, codes, mode, True, bmi2, keep,
                                     t_cards[row], t_leader[row], t_winner[row], t_points[row])
             kind, winner, games = score_deal(points0, tricks0, params, carry)
             if keep:
