@@ -159,3 +159,30 @@ def honours_bars(df: pd.DataFrame, title: str = "Dealer's team wins by who holds
     fig.suptitle(title)
     fig.tight_layout()
     return fig
+
+
+def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per deal",
+                    game: str | None = None, players=None):
+    """One panel per category: the mean per deal of each side, with 95% intervals."""
+    t = tables.scoring_categories(df, game, players) if _is_deals(df) else df
+    cats = list(dict.fromkeys(t["category"]))
+    cols = min(4, len(cats))
+    rows = -(-len(cats) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.0 * cols + 1, 2.6 * rows + 0.8),
+                             squeeze=False)
+    for ax, cat in zip(axes.flat, cats):
+        s = t[t["category"] == cat]
+        x = np.arange(len(s))
+        err = np.vstack([s["mean"] - s["mean_low95"], s["mean_high95"] - s["mean"]])
+        ax.bar(x, s["mean"], color=_BLUE, yerr=np.nan_to_num(err), ecolor="black", capsize=3,
+               label="mean (95% interval)")
+        ax.set_xticks(x, list(s["side"]), fontsize=8)
+        ax.set_title(cat.replace("_", " "), fontsize=10)
+        ax.set_xlabel("side")
+        ax.set_ylabel("mean per deal (count or points)", fontsize=8)
+    for ax in list(axes.flat)[len(cats):]:
+        ax.set_visible(False)
+    axes.flat[0].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig

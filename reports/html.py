@@ -26,6 +26,7 @@ from . import tables
 from .load import Run, load_run
 
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
+                "categories": "scoring_categories",
                 "trumps": "trumps_curve", "honours": "honours_bars"}
 
 
@@ -105,6 +106,13 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                                          "deals." if compare else "."))
             s.figure = figures.side_results(t, title="Strategy comparison" if compare
                                             else "Results by side")
+        elif key == "categories":
+            t = tables.finish_categories(counts, game, spec.get("players"))
+            s.tables["categories"] = t
+            s.text = ("Mean per deal of each per-side quantity the engine records (the game's "
+                      "own scoring categories), with 95% intervals.")
+            if len(t):
+                s.figure = figures.categories_bars(t)
         elif key == "trumps":
             t = tables.finish_trumps(counts)
             s.tables["by_trumps"] = t

@@ -14,6 +14,7 @@ results from ``Game.side_results``.
 from __future__ import annotations
 
 import importlib
+import re
 from collections import Counter
 from typing import Iterable
 
@@ -23,14 +24,15 @@ import pandas as pd
 from simcore import stats
 from simcore.games import get_game
 
-GENERIC_SECTIONS = ("outcomes", "scores", "sides", "metadata")
+GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
 GAME_SECTIONS = {
-    "sueca": ("outcomes", "scores", "sides", "trumps", "honours", "metadata"),
+    "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"),
 }
 SECTION_TITLES = {
     "outcomes": "Outcome shares",
     "scores": "Score distribution",
     "sides": "Results by side and strategy",
+    "categories": "Scoring categories",
     "trumps": "Outcomes by trumps held",
     "honours": "Outcomes by trump honours (ace and 7)",
     "metadata": "Run metadata",
@@ -49,7 +51,23 @@ def sections_for(game: str) -> tuple[str, ...]:
 
 def columns_for(game: str) -> list[str] | None:
     """The columns the report reads (None: all of them)."""
-    return list(SUECA_COLUMNS) if game == "sueca" else None
+    if game != "sueca":
+        return None
+    return list(dict.fromkeys(SUECA_COLUMNS + [c for c, _, _, _ in category_columns(game)]))
+
+
+_CATEGORY = re.compile(r"^(.+)_(side|team|seat)(\d+)$")
+
+
+def category_columns(game: str) -> list[tuple[str, str, str, int]]:
+    """Per-side record columns ``<category>_<side|team|seat><i>``: the game's own scoring
+    categories (cards, coins, primiera, scope in Scopa; bids, tricks, bags in Spades...)."""
+    out = []
+    for name in get_game(game).record_dtype.names:
+        m = _CATEGORY.match(name)
+        if m:
+            out.append((name, m.group(1), m.group(2), int(m.group(3))))
+    return out
 
 
 def outcome_labels(game: str) -> tuple[str, ...] | None:
@@ -138,6 +156,12 @@ def count(game: str, df: pd.DataFrame) -> dict:
     c["side_wins"] = (result == 1.0).sum(axis=0)
     c["side_ties"] = (result == 0.5).sum(axis=0)
     c["side_losses"] = (result == 0.0).sum(axis=0)
+    cats = [name for name, _, _, _ in category_columns(game) if name in df]
+    vals = np.stack([df[name].to_numpy(np.float64) for name in cats], axis=1) if cats \
+        else np.zeros((n, 0))
+    c["cat_sum"] = vals.sum(axis=0)
+    c["cat_sq"] = (vals ** 2).sum(axis=0)
+    c["cat_names"] = tuple(cats)
     if game == "sueca":
         c.update(_sueca_counts(df))
     return c
@@ -184,7 +208,7 @@ def add(a: dict | None, b: dict) -> dict:
         w = b[k]
         if isinstance(v, list):
             out[k] = [x + y for x, y in zip(v, w)]
-        elif k == "sides":
+        elif k in ("sides", "cat_names"):
             out[k] = v
         else:
             out[k] = v + w
@@ -267,6 +291,31 @@ def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
                      "loss_high95": loss[2], "mean_score": mean, "mean_score_low95": lo,
                      "mean_score_high95": hi})
     return pd.DataFrame(rows)
+
+
+def finish_categories(c: dict, game: str, players: int | None = None) -> pd.DataFrame:
+    """Mean per deal of each per-side record column, with 95% intervals; one row per
+    category and side (sides beyond those playing are left out)."""
+    n, k = c["n"], c["sides"]
+    players = players or get_game(game).default_players
+    limit = {"side": k, "team": k, "seat": players}
+    info = {name: (cat, kind, i) for name, cat, kind, i in category_columns(game)}
+    rows = []
+    for j, name in enumerate(c.get("cat_names", ())):
+        cat, kind, i = info[name]
+        if i >= limit[kind]:
+            continue
+        mean, lo, hi = stats.mean_interval(float(c["cat_sum"][j]), float(c["cat_sq"][j]), n)
+        rows.append({"category": cat, "side": f"{kind} {i}", "column": name, "mean": mean,
+                     "mean_low95": lo, "mean_high95": hi})
+    return pd.DataFrame(rows, columns=["category", "side", "column", "mean", "mean_low95",
+                                       "mean_high95"])
+
+
+def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) -> pd.DataFrame:
+    """Per-deal means of the game's per-side record columns (see :func:`category_columns`)."""
+    game, c = _counts(df, game)
+    return finish_categories(c, game, players)
 
 
 def _result_rows(counts: np.ndarray, points: np.ndarray, n_total: int) -> list[dict]:

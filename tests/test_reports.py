@@ -74,7 +74,7 @@ def test_tables_agree_with_engine_summary():
 
 def test_report_has_every_section_and_figure(run_dir, report):
     html = open(report["html"][0], encoding="utf-8").read()
-    for key in ("outcomes", "scores", "sides", "trumps", "honours", "metadata"):
+    for key in ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"):
         assert f"<section id='{key}'>" in html
     for key, name in FIGURE_NAMES.items():
         assert f"id='fig-{name}'><svg" in html
@@ -90,8 +90,8 @@ def test_report_has_every_section_and_figure(run_dir, report):
                   "Outcomes by trumps held", "trump honours", "Run metadata"):
         assert title in md
     csvs = {os.path.basename(p) for p in report["csv"]}
-    assert {"outcomes.csv", "scores.csv", "sides.csv", "by_trumps.csv", "by_honours.csv",
-            "metadata.csv"} <= csvs
+    assert {"outcomes.csv", "scores.csv", "sides.csv", "categories.csv", "by_trumps.csv",
+            "by_honours.csv", "metadata.csv"} <= csvs
     t = pd.read_csv(os.path.join(run_dir, "report", "tables", "outcomes.csv"))
     assert t["count"].sum() == N and (t["low95"] <= t["share"]).all()
     assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")
@@ -101,7 +101,7 @@ def test_report_has_every_section_and_figure(run_dir, report):
 def test_figures_have_titles_labels_and_legends(run_dir):
     df = load_run(run_dir).deals()
     for name in ("outcome_shares", "score_histogram", "side_results", "trumps_curve",
-                 "honours_bars"):
+                 "honours_bars", "categories_bars"):
         fig = getattr(figures, name)(df)
         assert fig.axes[0].get_xlabel() and fig.axes[0].get_ylabel()
         assert all(ax.get_xlabel() or ax.get_ylabel() for ax in fig.axes)
@@ -114,6 +114,14 @@ def test_figures_have_titles_labels_and_legends(run_dir):
     fig = figures.score_histogram(df)
     xs = [line.get_xdata()[0] for line in fig.axes[0].lines]
     assert 60.5 in xs and 90.5 in xs                # the 61 and 91 marks
+
+
+def test_scoring_categories_match_the_records(run_dir):
+    df = load_run(run_dir).deals()
+    t = tables.scoring_categories(df).set_index("column")
+    assert t.loc["points_team0", "mean"] == pytest.approx(df["points_team0"].mean())
+    assert t.loc["tricks_team1", "mean"] == pytest.approx(df["tricks_team1"].mean())
+    assert set(t["category"]) >= {"trumps", "points", "tricks", "games"}
 
 
 def test_report_sections_follow_the_spec(tmp_path):
@@ -148,8 +156,10 @@ def test_generic_report_for_other_games(tmp_path, game):
     out = str(tmp_path / game)
     run_study(spec, out, chunk=2048)
     rep = write_report(out)
-    assert rep["sections"] == ["outcomes", "scores", "sides", "metadata"]
+    assert rep["sections"] == ["outcomes", "scores", "sides", "categories", "metadata"]
     t = pd.read_csv(os.path.join(out, "report", "tables", "sides.csv"))
     assert len(t) >= 2
     assert np.allclose(t["win"] + t["tie"] + t["loss"], 1.0)
     assert g.name in open(rep["html"][0], encoding="utf-8").read()
+    cats = pd.read_csv(os.path.join(out, "report", "tables", "categories.csv"))
+    assert len(cats) and cats["mean"].notna().all()
