@@ -7,9 +7,10 @@ from .game import Game
 
 def _load() -> dict[str, Game]:
     from .brisca.game import BRISCA
+    from .scopa.game import SCOPA
     from .spades.game import SPADES
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA, BRISCA, SPADES)}
+    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES)}
 
 
 _GAMES: dict[str, Game] | None = None

@@ -1,0 +1,186 @@
+"""Scopa for the runner and the facade: setup, chunks, totals, summaries, records."""
+from __future__ import annotations
+
+import numpy as np
+
+from strategies import seat_codes
+
+from .. import stats
+from ..bits import HAS_BMI2
+from ..game import Game, Setup
+from ..rng import seed_base
+from ..sueca.game import share_entry
+from . import enums as E
+from . import nb
+
+#: matches use their own stream domain, "MATC" (docs/games/scopa.md)
+DOMAIN_MATCH = 0x4D415443
+
+
+def _trace_buffers(n: int):
+    """Per deal: the table laid, hands by dealing round and seat, each move's card and capture."""
+    return (np.zeros((n, E.TABLE_SIZE), np.int8),
+            np.zeros((n, E.MAX_ROUNDS, E.MAX_SIDES), np.uint64),
+            np.zeros((n, E.N_PLAYS), np.int8), np.zeros((n, E.N_PLAYS), np.uint64))
+
+
+_NO_TRACE = _trace_buffers(1)
+
+
+def side_columns(records: np.ndarray, name: str) -> np.ndarray:
+    """The per-side field ``name`` as an (n, sides) int64 array."""
+    k = int(records["sides"].max()) if len(records) else 2
+    return np.stack([records[f"{name}_side{s}"] for s in range(k)], axis=1).astype(np.int64)
+
+
+class ScopaGame(Game):
+    name = "scopa"
+    title = "Scopa"
+    deck = E.DECK
+    rules = E.RULES
+    players = E.PLAYERS
+    default_players = 2
+    record_dtype = E.DEAL_DTYPE
+    rubber_dtype = E.RUBBER_DTYPE
+    n_totals = E.N_TOTALS
+
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
+        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
+        players = self.check_players(players)
+        if isinstance(strategies, str):
+            strategies = strategies.split(",")
+        codes = seat_codes(self.name, strategies, players)
+        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
+        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
+                     self.check_dealer(dealer, players), HAS_BMI2)
+
+    def sides(self, setup: Setup) -> int:
+        return E.n_sides(setup.players, setup.rules["teams"])
+
+    # --- single deals ------------------------------------------------------------
+    def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.record_dtype)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, False, *_NO_TRACE)
+        return out
+
+    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
+        nb.accumulate(records, totals)
+
+    def summary(self, setup: Setup, totals: np.ndarray) -> dict:
+        k = self.sides(setup)
+        n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
+        outcomes = {"tie": share_entry(totals[E.T_OUTCOME], n)}
+        for s in range(k):
+            outcomes[f"side{s}_win"] = share_entry(totals[E.T_OUTCOME + 1 + s], n)
+        winners = {f"side{s}": share_entry(totals[E.T_OUTCOME + 1 + s], n) for s in range(k)}
+        winners["dealer_side"] = share_entry(totals[E.T_DEALER_WON], n)
+
+        def field(s, f):
+            return int(totals[E.T_SIDE + s * E.N_SIDE_FIELDS + f])
+
+        def mean(x):
+            return x / n if n else float("nan")
+
+        out = {"deals": n, "sides": k, "outcomes": outcomes, "winners": winners}
+        for cat, f in zip(E.CATEGORIES, (E.F_CARDS_PT, E.F_COINS_PT, E.F_SETTEBELLO,
+                                         E.F_PRIMIERA_PT)):
+            table = {f"side{s}": share_entry(field(s, f), n) for s in range(k)}
+            table["nobody"] = share_entry(totals[E.T_NOBODY + E.CATEGORIES.index(cat)], n)
+            out[f"{cat}_point"] = table
+        for s in range(k):
+            out[f"mean_points_side{s}"] = mean(field(s, E.F_POINTS))
+        for s in range(k):
+            out[f"mean_scope_side{s}"] = mean(field(s, E.F_SCOPE))
+        for s in range(k):
+            out[f"mean_cards_side{s}"] = mean(field(s, E.F_CARDS))
+        for s in range(k):
+            out[f"mean_coins_side{s}"] = mean(field(s, E.F_COINS))
+        for s in range(k):
+            out[f"mean_primiera_side{s}"] = mean(field(s, E.F_PRIMIERA))
+        return out
+
+    def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Score = the deal's points by side; result 1 strictly the most points, 0.5 shared
+        top, 0 otherwise."""
+        score = side_columns(records, "points")
+        top = score.max(axis=1, keepdims=True) if len(score) else score
+        at_top = score == top
+        shared = at_top.sum(axis=1, keepdims=True) > 1
+        result = np.where(at_top, np.where(shared, 0.5, 1.0), 0.0)
+        return score, result
+
+    # --- game records ------------------------------------------------------------
+    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
+        from .records import deal_records
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, True, *tr)
+        return deal_records(setup, seed, out, tr)
+
+    # --- matches (the runner's "rubbers") --------------------------------------------
+    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        out = np.empty(count, self.rubber_dtype)
+        dummy_deals = np.empty(1, self.record_dtype)
+        nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
+                       setup.dealer_arg, setup.codes, setup.params, setup.bmi2, False, 0,
+                       dummy_deals, *_NO_TRACE, np.zeros((1, E.MAX_SIDES), np.int64))
+        return out
+
+    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
+        """Game records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
+        from .records import deal_records
+        cap = 32
+        while True:
+            out = np.empty(1, self.rubber_dtype)
+            deals = np.empty(cap, self.record_dtype)
+            tr = _trace_buffers(cap)
+            before = np.zeros((cap, E.MAX_SIDES), np.int64)
+            n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
+                               setup.dealer_arg, setup.codes, setup.params, setup.bmi2, True,
+                               cap, deals, *tr, before)
+            if n >= 0:
+                break
+            cap *= 4
+        deals = deals[:n].copy()
+        deals["deal"] = first_deal + np.arange(n)
+        recs = deal_records(setup, seed, deals, tuple(a[:n] for a in tr))
+        k = self.sides(setup)
+        for j, rec in enumerate(recs):
+            rec["match"] = rubber
+            rec["deal_in_match"] = j
+            rec["points_before"] = [int(x) for x in before[j, :k]]
+        return recs
+
+    def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
+        n = len(rubbers)
+        k = self.sides(setup)
+        first_side = rubbers["first_dealer"].astype(np.int64) % k
+        first_won = int((first_side == rubbers["winner"]).sum())
+        lengths = rubbers["deals"].astype(np.int64)
+        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
+                for code, name in enumerate(E.RUBBER_ENDS)}
+        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
+        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
+        out = {"matches": n, "target": setup.rules["target"], "sides": k}
+        for s in range(k):
+            w = int((rubbers["winner"] == s).sum())
+            out[f"match_win_share_side{s}"] = w / n if n else 0.0
+            out[f"match_win_share_side{s}_ci95"] = list(stats.wilson_interval(w, n))
+        out["match_win_share_first_dealer_side"] = first_won / n if n else 0.0
+        out["match_win_share_first_dealer_side_ci95"] = list(stats.wilson_interval(first_won, n))
+        for s in range(k):
+            pts = rubbers[f"points_side{s}"].astype(np.int64)
+            out[f"mean_match_points_side{s}"] = float(pts.mean()) if n else float("nan")
+        out.update({
+            "mean_deals_per_match": mean,
+            "mean_deals_per_match_ci95": [lo, hi],
+            "deals": int(lengths.sum()),
+            "deals_per_match": {int(i): int(v) for i, v in enumerate(dist) if v},
+            "ends": ends,
+        })
+        return out
+
+
+SCOPA = ScopaGame()

@@ -1,0 +1,348 @@
+"""Scopa kernels: dealing with the kings relay, play on table bitmasks, batch loops.
+
+One kernel serves 2, 3 and 4 players (the player count is a run-time argument).  The table
+is a uint64 mask; the number of legal moves of every card comes from its packed subset-sum
+counts (``moves.py``), without enumeration.  No pandas, files or printing here.
+Every loop takes the stream base (:func:`simcore.rng.seed_base`) and a first index, so a
+chunk's results depend only on the indices it covers.
+"""
+import numpy as np
+
+from strategies.scopa import RANDOM, choose, pick_random
+
+from .._jit import njit
+from ..bits import bit, ctz, popcount
+from ..deal import shuffle
+from ..rng import MASK32, next64, seed_stream
+from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
+                    F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_ROUNDS,
+                    MAX_SIDES, MAX_SUM_CAPTURES, N_CARDS, N_PLAYS, N_SIDE_FIELDS,
+                    P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET, P_TEAMS, T_DEALER_WON, T_NOBODY,
+                    T_OUTCOME, T_SIDE, TABLE_SIZE, VALUE)
+from .moves import packed_add, packed_counts, packed_remove
+from .scoring import score_piles, strict_max
+
+_32 = np.uint64(32)
+_ONE = np.uint64(1)
+# rows of the per-deal score array ``sc`` (by side in the columns)
+S_CARDS, S_COINS, S_SETTE, S_PRIM, S_SCOPE, S_POINTS = range(6)
+
+
+@njit
+def all_random_codes(codes):
+    for c in codes:
+        if c != RANDOM:
+            return False
+    return True
+
+
+@njit(inline="always")
+def sides_of(players, params, side_of):
+    """Fill ``side_of`` (by seat) and return the number of sides."""
+    teams = players == 4 and params[P_TEAMS] != 0
+    for s in range(players):
+        side_of[s] = (s & 1) if teams else s
+    return 2 if teams else players
+
+
+@njit(inline="always")
+def deal_round(deck, pos, hands, players, dealer):
+    """Three cards each from ``deck[pos..]``: positions 3k..3k+2 to seat dealer+1+k."""
+    s = dealer + 1
+    if s == players:
+        s = 0
+    for k in range(players):
+        p = pos + HAND_SIZE * k
+        hands[s] = bit(deck[p]) | bit(deck[p + 1]) | bit(deck[p + 2])
+        s += 1
+        if s == players:
+            s = 0
+
+
+@njit(inline="always")
+def new_deal(state, deck, hands, players, dealer, relay):
+    """Shuffle a fresh deck, deal, lay the table and relay while it shows too many kings.
+
+    Returns ``(table, relays)``; the stock is ``deck[3 * players + 4 ..]``."""
+    for i in range(N_CARDS):
+        deck[i] = i
+    shuffle(state, deck, N_CARDS)
+    deal_round(deck, 0, hands, players, dealer)
+    base = HAND_SIZE * players
+    relays = 0
+    while True:
+        table = bit(deck[base]) | bit(deck[base + 1]) | bit(deck[base + 2]) | \
+            bit(deck[base + 3])
+        if relay == 0 or popcount(table & KINGS) < relay:
+            return table, relays
+        shuffle(state, deck[base:], N_CARDS - base)
+        relays += 1
+
+
+@njit(inline="always")
+def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
+              n_sides, cnt, work, buf, piles, sc, trace, t_table, t_hands, t_cards, t_capt):
+    """Deal and play one deal; fills ``sc`` (score by side).
+
+    Returns ``(relays, last_capture, winning side or -1)``."""
+    table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
+    lps = params[P_LAST_PLAY_SCOPA] != 0
+    g = packed_counts(table)
+    base = HAND_SIZE * players
+    if trace:
+        for i in range(TABLE_SIZE):
+            t_table[i] = deck[base + i]
+        for s in range(players):
+            t_hands[0, s] = hands[s]
+    pos = base + TABLE_SIZE
+    for s in range(MAX_SIDES):
+        piles[s] = 0
+        sc[S_SCOPE, s] = 0
+    last = -1
+    first = dealer + 1
+    if first == players:
+        first = 0
+    n_rounds = N_PLAYS // players
+    i = 0
+    x = np.uint64(0)
+    for r in range(n_rounds):
+        if r > 0 and r % HAND_SIZE == 0:
+            deal_round(deck, pos, hands, players, dealer)
+            if trace:
+                for s in range(players):
+                    t_hands[r // HAND_SIZE, s] = hands[s]
+            pos += HAND_SIZE * players
+        seat = first
+        for k in range(players):
+            if (k & 1) == 0:
+                x = next64(state)
+                uk = x >> _32
+            else:
+                uk = x & MASK32
+            h = hands[seat]
+            last_play = i == N_PLAYS - 1
+            if all_random:
+                c, cap = pick_random(h, table, g, cnt, uk, bmi2, work, buf)
+            else:
+                c, cap = choose(codes[seat], h, table, g, cnt, uk, last_play, lps, bmi2, work,
+                                buf)
+            hands[seat] = h & ~bit(c)
+            if cap == 0:
+                table |= bit(c)
+                g = packed_add(g, VALUE[c])
+            else:
+                table &= ~cap
+                m = cap
+                while m:
+                    g = packed_remove(g, VALUE[ctz(m)])
+                    m &= m - _ONE
+                if table == 0 and (lps or not last_play):
+                    sc[S_SCOPE, side_of[seat]] += 1
+                piles[side_of[seat]] |= cap | bit(c)
+                last = seat
+            if trace:
+                t_cards[i] = c
+                t_capt[i] = cap
+            i += 1
+            seat += 1
+            if seat == players:
+                seat = 0
+    if last >= 0:
+        piles[side_of[last]] |= table
+    winner = score_piles(piles, sc[S_SCOPE], n_sides, sc[S_CARDS], sc[S_COINS], sc[S_SETTE],
+                         sc[S_PRIM], sc[S_POINTS])
+    return relays, last, winner
+
+
+@njit(inline="always")
+def _write_deal(rec, d, dealer, n_sides, relays, last, winner, sc):
+    rec.deal = d
+    rec.dealer = dealer
+    rec.sides = n_sides
+    rec.relays = relays
+    rec.last_capture = last
+    rec.outcome = winner + 1
+    rec.cards_side0 = sc[S_CARDS, 0]
+    rec.coins_side0 = sc[S_COINS, 0]
+    rec.settebello_side0 = sc[S_SETTE, 0]
+    rec.primiera_side0 = sc[S_PRIM, 0]
+    rec.scope_side0 = sc[S_SCOPE, 0]
+    rec.points_side0 = sc[S_POINTS, 0]
+    rec.cards_side1 = sc[S_CARDS, 1]
+    rec.coins_side1 = sc[S_COINS, 1]
+    rec.settebello_side1 = sc[S_SETTE, 1]
+    rec.primiera_side1 = sc[S_PRIM, 1]
+    rec.scope_side1 = sc[S_SCOPE, 1]
+    rec.points_side1 = sc[S_POINTS, 1]
+    rec.cards_side2 = sc[S_CARDS, 2]
+    rec.coins_side2 = sc[S_COINS, 2]
+    rec.settebello_side2 = sc[S_SETTE, 2]
+    rec.primiera_side2 = sc[S_PRIM, 2]
+    rec.scope_side2 = sc[S_SCOPE, 2]
+    rec.points_side2 = sc[S_POINTS, 2]
+    rec.cards_side3 = sc[S_CARDS, 3]
+    rec.coins_side3 = sc[S_COINS, 3]
+    rec.settebello_side3 = sc[S_SETTE, 3]
+    rec.primiera_side3 = sc[S_PRIM, 3]
+    rec.scope_side3 = sc[S_SCOPE, 3]
+    rec.points_side3 = sc[S_POINTS, 3]
+
+
+@njit(inline="always")
+def _buffers():
+    state = np.empty(4, dtype=np.uint64)
+    deck = np.empty(N_CARDS, dtype=np.int64)
+    hands = np.zeros(MAX_SIDES, dtype=np.uint64)
+    cnt = np.zeros(11, dtype=np.int64)
+    work = np.zeros(4 * N_CARDS, dtype=np.int64)
+    buf = np.zeros(MAX_SUM_CAPTURES, dtype=np.uint64)
+    piles = np.zeros(MAX_SIDES, dtype=np.uint64)
+    sc = np.zeros((6, MAX_SIDES), dtype=np.int64)
+    side_of = np.zeros(MAX_SIDES, dtype=np.int64)
+    return state, deck, hands, cnt, work, buf, piles, sc, side_of
+
+
+@njit
+def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+              t_table, t_hands, t_cards, t_capt):
+    """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
+
+    ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
+    ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
+    """
+    all_random = all_random_codes(codes)
+    state, deck, hands, cnt, work, buf, piles, sc, side_of = _buffers()
+    n_sides = sides_of(players, params, side_of)
+    for i in range(out.shape[0]):
+        d = start + i
+        seed_stream(state, seed_base, d)
+        dealer = d % players if dealer_fixed < 0 else dealer_fixed
+        row = i if trace else 0
+        relays, last, winner = play_deal(
+            state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
+            n_sides, cnt, work, buf, piles, sc, trace, t_table[row], t_hands[row], t_cards[row],
+            t_capt[row])
+        _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
+
+
+@njit
+def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before):
+    """Play matches ``start .. start + len(out) - 1`` into the records ``out``.
+
+    With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its deals (at most
+    ``max_deals``; returns -1 if the match was longer), ``t_before`` the points before each.
+    Returns the number of deals played.
+    """
+    all_random = all_random_codes(codes)
+    state, deck, hands, cnt, work, buf, piles, sc, side_of = _buffers()
+    n_sides = sides_of(players, params, side_of)
+    target = params[P_TARGET]
+    tot = np.zeros(MAX_SIDES, dtype=np.int64)
+    total_deals = 0
+    for i in range(out.shape[0]):
+        r = start + i
+        seed_stream(state, seed_base, r)
+        first = r % players if dealer_fixed < 0 else dealer_fixed
+        for s in range(MAX_SIDES):
+            tot[s] = 0
+        n = 0
+        dealer = first
+        while True:
+            keep = trace and n < max_deals
+            row = n if keep else 0
+            if keep:
+                for s in range(MAX_SIDES):
+                    t_before[row, s] = tot[s]
+            relays, last, winner = play_deal(
+                state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
+                n_sides, cnt, work, buf, piles, sc, keep, t_table[row], t_hands[row],
+                t_cards[row], t_capt[row])
+            if keep:
+                _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
+                            winner, sc)
+            for s in range(n_sides):
+                tot[s] += sc[S_POINTS, s]
+            n += 1
+            dealer += 1
+            if dealer == players:
+                dealer = 0
+            best = strict_max(tot, n_sides)
+            if best >= 0 and tot[best] >= target:
+                break
+        rec = out[i]
+        rec.match = r
+        rec.first_dealer = first
+        rec.sides = n_sides
+        rec.winner = best
+        rec.deals = n
+        rec.points_side0 = tot[0]
+        rec.points_side1 = tot[1]
+        rec.points_side2 = tot[2]
+        rec.points_side3 = tot[3]
+        rec.end = E_TARGET
+        total_deals += n
+        if trace and n > max_deals:
+            return -1
+    return total_deals
+
+
+@njit
+def accumulate(out, totals):
+    """Add the records ``out`` to the int64 ``totals`` vector (see ``enums.T_*``)."""
+    v = np.zeros((6, MAX_SIDES), dtype=np.int64)
+    for i in range(out.shape[0]):
+        r = out[i]
+        n = np.int64(r.sides)
+        oc = np.int64(r.outcome)
+        totals[T_OUTCOME + oc] += 1
+        v[S_CARDS, 0] = r.cards_side0
+        v[S_COINS, 0] = r.coins_side0
+        v[S_SETTE, 0] = r.settebello_side0
+        v[S_PRIM, 0] = r.primiera_side0
+        v[S_SCOPE, 0] = r.scope_side0
+        v[S_POINTS, 0] = r.points_side0
+        v[S_CARDS, 1] = r.cards_side1
+        v[S_COINS, 1] = r.coins_side1
+        v[S_SETTE, 1] = r.settebello_side1
+        v[S_PRIM, 1] = r.primiera_side1
+        v[S_SCOPE, 1] = r.scope_side1
+        v[S_POINTS, 1] = r.points_side1
+        v[S_CARDS, 2] = r.cards_side2
+        v[S_COINS, 2] = r.coins_side2
+        v[S_SETTE, 2] = r.settebello_side2
+        v[S_PRIM, 2] = r.primiera_side2
+        v[S_SCOPE, 2] = r.scope_side2
+        v[S_POINTS, 2] = r.points_side2
+        v[S_CARDS, 3] = r.cards_side3
+        v[S_COINS, 3] = r.coins_side3
+        v[S_SETTE, 3] = r.settebello_side3
+        v[S_PRIM, 3] = r.primiera_side3
+        v[S_SCOPE, 3] = r.scope_side3
+        v[S_POINTS, 3] = r.points_side3
+        dside = np.int64(r.dealer) % n
+        if oc - 1 == dside:
+            totals[T_DEALER_WON] += 1
+        wc = strict_max(v[S_CARDS], n)
+        wo = strict_max(v[S_COINS], n)
+        wp = strict_max(v[S_PRIM], n)
+        if wp >= 0 and v[S_PRIM, wp] == 0:
+            wp = -1
+        ws = -1
+        for s in range(n):
+            if v[S_SETTE, s]:
+                ws = s
+        for k, w in enumerate((wc, wo, ws, wp)):
+            if w < 0:
+                totals[T_NOBODY + k] += 1
+        for s in range(n):
+            b = T_SIDE + s * N_SIDE_FIELDS
+            totals[b + F_POINTS] += v[S_POINTS, s]
+            totals[b + F_SCOPE] += v[S_SCOPE, s]
+            totals[b + F_CARDS_PT] += wc == s
+            totals[b + F_COINS_PT] += wo == s
+            totals[b + F_SETTEBELLO] += v[S_SETTE, s]
+            totals[b + F_PRIMIERA_PT] += wp == s
+            totals[b + F_CARDS] += v[S_CARDS, s]
+            totals[b + F_COINS] += v[S_COINS, s]
+            totals[b + F_PRIMIERA] += v[S_PRIM, s]

@@ -1,0 +1,131 @@
+"""Scopa play policies: jitted functions over the table and hand masks.
+
+A policy returns a move ``(card, captured)`` (``captured`` 0: the card is laid).  ``choose``
+is what the kernel calls for every play not made by the all-``random`` fast path; it
+branches on the integer strategy code.  The exact definitions are in
+``docs/games/scopa.md`` ("Strategies").
+"""
+import numpy as np
+
+from simcore._jit import njit
+from simcore.bits import ctz, popcount, select_bit
+from simcore.scopa.enums import ACES, COINS, SETTEBELLO, SEVENS, SIXES, VALUE, VALUE_MASK
+from simcore.scopa.moves import n_moves, sum_captures, sum_count, table_counts, table_sum
+
+from .registry import register
+
+GAME = "scopa"
+RANDOM = register(GAME, "random", 0, "uniform over the legal (card, capture) moves", False).code
+GREEDY = register(GAME, "greedy", 1, "the move that takes the most value (scopa, settebello, "
+                  "coins, sevens, sixes, aces, cards) minus what it leaves to sweep", True).code
+
+_ONE = np.uint64(1)
+_32 = np.uint64(32)
+_BIG = 1 << 30
+
+
+@njit(inline="always")
+def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
+    """The legal move at position (u32 * n) >> 32 in canonical order.
+
+    ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``); ``cnt``: scratch.
+    The hand holds 1 to 3 cards: their move counts are kept in locals, not re-walked."""
+    if table == 0:               # every card is laid
+        n = np.int64(popcount(hand))
+        return select_bit(hand, np.int64((u32 * np.uint64(n)) >> _32), bmi2), np.uint64(0)
+    big = table_counts(table, g, cnt)
+    c0 = ctz(hand)
+    k0 = n_moves(c0, table, g, big, cnt)
+    c1 = c0
+    c2 = c0
+    k1 = 0
+    k2 = 0
+    h = hand & (hand - _ONE)
+    if h:
+        c1 = ctz(h)
+        k1 = n_moves(c1, table, g, big, cnt)
+        h &= h - _ONE
+        if h:
+            c2 = ctz(h)
+            k2 = n_moves(c2, table, g, big, cnt)
+    j = np.int64((u32 * np.uint64(k0 + k1 + k2)) >> _32)
+    c = c0
+    if j >= k0:
+        j -= k0
+        c = c1
+        if j >= k1:
+            j -= k1
+            c = c2
+    v = VALUE[c]
+    eq = table & VALUE_MASK[v]
+    if eq:
+        return c, _ONE << np.uint64(select_bit(eq, j, bmi2))
+    if sum_count(v, g, big, cnt) > 0:
+        sum_captures(table, v, work, buf, j + 1)
+        return c, buf[j]
+    return c, np.uint64(0)
+
+
+@njit(inline="always")
+def move_value(c, captured, table, last_play, lps):
+    """greedy's value of playing ``c`` taking ``captured`` (0: a lay)."""
+    val = 0
+    if captured:
+        taken = captured | (_ONE << np.uint64(c))
+        after = table & ~captured
+        if after == 0 and (lps or not last_play):
+            val += 20
+        val += 10 * np.int64((taken >> np.uint64(SETTEBELLO)) & _ONE)
+        val += 2 * np.int64(popcount(taken & COINS)) + 2 * np.int64(popcount(taken & SEVENS)) \
+            + np.int64(popcount(taken & SIXES)) + np.int64(popcount(taken & ACES)) \
+            + np.int64(popcount(taken))
+    else:
+        after = table | (_ONE << np.uint64(c))
+    if not last_play:
+        if after != 0 and table_sum(after) <= 10:
+            val -= 15
+        if (after >> np.uint64(SETTEBELLO)) & _ONE:
+            val -= 8
+    return val
+
+
+@njit
+def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
+    """The legal move of highest value, the first in canonical order on ties."""
+    best = -_BIG
+    best_c = -1
+    best_cap = np.uint64(0)
+    m = hand
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        v = VALUE[c]
+        eq = table & VALUE_MASK[v]
+        if eq:
+            e = eq
+            while e:
+                cap = e & (~e + _ONE)
+                e &= e - _ONE
+                val = move_value(c, cap, table, last_play, lps)
+                if val > best:
+                    best, best_c, best_cap = val, c, cap
+        else:
+            n = sum_captures(table, v, work, buf, _BIG)
+            for i in range(n):
+                val = move_value(c, buf[i], table, last_play, lps)
+                if val > best:
+                    best, best_c, best_cap = val, c, buf[i]
+            if n > 0:
+                continue
+            val = move_value(c, np.uint64(0), table, last_play, lps)
+            if val > best:
+                best, best_c, best_cap = val, c, np.uint64(0)
+    return best_c, best_cap
+
+
+@njit(inline="always")
+def choose(code, hand, table, g, cnt, u32, last_play, lps, bmi2, work, buf):
+    """One move for a seat playing strategy ``code``."""
+    if code == GREEDY:
+        return pick_greedy(hand, table, cnt, last_play, lps, work, buf)
+    return pick_random(hand, table, g, cnt, u32, bmi2, work, buf)
