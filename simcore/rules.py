@@ -49,8 +49,8 @@ class RuleOption:
             elif kind is int:
                 if isinstance(value, bool):
                     raise ValueError
-                if isinstance(value, str) and value.strip().lower() in ("off", "none") \
-                        and None in self.choices:
+                if (value is None or isinstance(value, str) and value.strip().lower()
+                        in ("off", "none")) and None in self.choices:
                     v = None
                 else:
                     v = int(str(value).strip()) if not isinstance(value, int) else value
