@@ -9,7 +9,7 @@ import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import ctz, popcount, select_bit
-from simcore.scopa.enums import ACES, COINS, SETTEBELLO, SEVENS, SIXES, VALUE, VALUE_MASK
+from simcore.scopa.enums import ACES, COINS, EQUAL_MASK, SETTEBELLO, SEVENS, SIXES, VALUE
 from simcore.scopa.moves import n_moves, sum_captures, sum_count, table_counts, table_sum
 
 from .registry import register
@@ -22,6 +22,7 @@ GREEDY = register(GAME, "greedy", 1, "the move that takes the most value (scopa,
 _ONE = np.uint64(1)
 _32 = np.uint64(32)
 _BIG = 1 << 30
+_TOP = np.uint64(1) << np.uint64(63)
 
 
 @njit(inline="always")
@@ -36,30 +37,21 @@ def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
     big = table_counts(table, g, cnt)
     c0 = ctz(hand)
     k0 = n_moves(c0, table, g, big, cnt)
-    c1 = c0
-    c2 = c0
-    k1 = 0
-    k2 = 0
     h = hand & (hand - _ONE)
-    if h:
-        c1 = ctz(h)
-        k1 = n_moves(c1, table, g, big, cnt)
-        h &= h - _ONE
-        if h:
-            c2 = ctz(h)
-            k2 = n_moves(c2, table, g, big, cnt)
+    c1 = ctz(h | _TOP)           # the second and third cards, if any (branch-free)
+    k1 = n_moves(c1, table, g, big, cnt) if h else 0
+    h &= h - _ONE
+    c2 = ctz(h | _TOP)
+    k2 = n_moves(c2, table, g, big, cnt) if h else 0
     j = np.int64((u32 * np.uint64(k0 + k1 + k2)) >> _32)
-    c = c0
-    if j >= k0:
-        j -= k0
-        c = c1
-        if j >= k1:
-            j -= k1
-            c = c2
-    v = VALUE[c]
-    eq = table & VALUE_MASK[v]
+    past0 = j >= k0
+    past1 = j >= k0 + k1
+    c = c2 if past1 else (c1 if past0 else c0)
+    j -= k0 + k1 if past1 else (k0 if past0 else 0)
+    eq = table & EQUAL_MASK[c]
     if eq:
         return c, _ONE << np.uint64(select_bit(eq, j, bmi2))
+    v = VALUE[c]
     if sum_count(v, g, big, cnt) > 0:
         sum_captures(table, v, work, buf, j + 1)
         return c, buf[j]
@@ -100,7 +92,7 @@ def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
         c = ctz(m)
         m &= m - _ONE
         v = VALUE[c]
-        eq = table & VALUE_MASK[v]
+        eq = table & EQUAL_MASK[c]
         if eq:
             e = eq
             while e:

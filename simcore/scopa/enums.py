@@ -38,6 +38,8 @@ def _mask(cards) -> np.uint64:
 #: VALUE_MASK[v]: the four cards of capture value v (index 0 unused)
 VALUE_MASK = np.array([0] + [int(_mask(np.flatnonzero(VALUE == v))) for v in range(1, 11)],
                       dtype=np.uint64)
+#: EQUAL_MASK[c]: the cards of the same capture value as card c (c included)
+EQUAL_MASK = VALUE_MASK[VALUE]
 COINS = DECK.suit_masks[DECK.suits.index("O")]
 SEVENS = VALUE_MASK[7]
 SIXES = VALUE_MASK[6]

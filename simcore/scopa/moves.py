@@ -18,7 +18,7 @@ import numpy as np
 
 from .._jit import njit
 from ..bits import ctz, popcount
-from .enums import MAX_VALUE, VALUE, VALUE_MASK
+from .enums import EQUAL_MASK, MAX_VALUE, VALUE
 
 _ONE = np.uint64(1)
 LANE_BITS = 5
@@ -110,12 +110,9 @@ def sum_count(v, g, big, cnt):
 @njit(inline="always")
 def n_moves(c, table, g, big, cnt):
     """Number of legal moves of card ``c``: its equal cards, else its sums, else one lay."""
-    v = VALUE[c]
-    eq = table & VALUE_MASK[v]
-    if eq:
-        return np.int64(popcount(eq))
-    k = sum_count(v, g, big, cnt)
-    return k if k > 0 else np.int64(1)
+    e = np.int64(popcount(table & EQUAL_MASK[c]))
+    k = max(sum_count(VALUE[c], g, big, cnt), 1)
+    return e if e > 0 else k
 
 
 @njit(inline="always")
