@@ -1,0 +1,84 @@
+"""Scopa throughput: deals/s for 2, 3 and 4 players under random and greedy play.
+
+    python3 benchmarks/bench_scopa.py [--deals N] [--repeats R] [--threads T] [--json]
+
+One thread by default; the JIT compile time (cold: empty numba cache, in a fresh process;
+warm: cache on disk) is measured separately and never counted in the rates.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def rate(players: int, strategy: str, deals: int, threads: int, repeats: int):
+    """Median deals/s over ``repeats`` runs: by wall time, and by this process's CPU time
+    (on a shared machine the wall rate also counts time spent waiting for a core)."""
+    import simcore
+    wall, cpu = [], []
+    for _ in range(repeats):
+        t = time.process_time()
+        r = simcore.simulate("scopa", deals=deals, seed=1, players=players,
+                             strategies=(strategy,), threads=threads, progress=False)
+        cpu_s = time.process_time() - t - r.compile_seconds   # cache load is near 0 here
+        wall.append(r.per_second)
+        cpu.append(deals / cpu_s if threads == 1 and cpu_s > 0 else float("nan"))
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def compile_time(cold: bool) -> float:
+    """Seconds for the first Scopa simulate() in a fresh process (cold: empty cache)."""
+    code = ("import time, simcore; t = time.perf_counter(); "
+            "simcore.simulate('scopa', deals=1, seed=1, threads=1, progress=False); "
+            "print(time.perf_counter() - t)")
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if cold:
+            env["NUMBA_CACHE_DIR"] = tmp
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=env, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=1_000_000)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+
+    result = {"compile_seconds_cold": compile_time(True),
+              "compile_seconds_warm": compile_time(False),
+              "threads": args.threads, "deals": args.deals, "deals_per_second": {},
+              "deals_per_cpu_second": {}}
+    import simcore
+    t = time.perf_counter()
+    for n in (2, 3, 4):        # warm the kernels (cache load) before timing
+        simcore.simulate("scopa", deals=10, players=n, threads=1, progress=False)
+    result["warm_load_seconds"] = time.perf_counter() - t
+    for n in (2, 3, 4):
+        for s in ("random", "greedy"):
+            key = f"{n}p_{s}"
+            result["deals_per_second"][key], result["deals_per_cpu_second"][key] = rate(
+                n, s, args.deals, args.threads, args.repeats)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"scopa, {args.deals:,} deals x {args.repeats} (median), {args.threads} thread(s)")
+    print(f"  compile: cold {result['compile_seconds_cold']:.2f} s, "
+          f"warm (cache load) {result['compile_seconds_warm']:.2f} s")
+    print(f"  {'':<12}{'deals/s (wall)':>16}{'deals/CPU-s':>16}")
+    for key, v in result["deals_per_second"].items():
+        print(f"  {key:<12}{v:>16,.0f}{result['deals_per_cpu_second'][key]:>16,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
