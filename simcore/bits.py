@@ -87,6 +87,16 @@ def select_bit(m, k, bmi2):
 
 
 @njit(inline="always")
+def nth_bit(m, k, bmi2):
+    """The mask of the k-th (0-based, from the lowest) set bit of ``m``; 0 if ``m`` is 0."""
+    if bmi2:
+        return _pdep(np.uint64(1) << np.uint64(k), m)
+    for _ in range(k):
+        m &= m - np.uint64(1)
+    return m & (~m + np.uint64(1))
+
+
+@njit(inline="always")
 def bit(i):
     """The mask with only bit ``i`` set."""
     return np.uint64(1) << np.uint64(i)

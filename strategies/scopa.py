@@ -8,7 +8,7 @@ branches on the integer strategy code.  The exact definitions are in
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import ctz, nth_bit, popcount, select_bit
 from simcore.scopa.enums import ACES, COINS, EQUAL_MASK, SETTEBELLO, SEVENS, SIXES, VALUE
 from simcore.scopa.moves import n_moves, sum_captures, sum_count, table_counts, table_sum
 
@@ -49,13 +49,13 @@ def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
     c = c2 if past1 else (c1 if past0 else c0)
     j -= k0 + k1 if past1 else (k0 if past0 else 0)
     eq = table & EQUAL_MASK[c]
-    if eq:
-        return c, _ONE << np.uint64(select_bit(eq, j, bmi2))
-    v = VALUE[c]
-    if sum_count(v, g, big, cnt) > 0:
-        sum_captures(table, v, work, buf, j + 1)
-        return c, buf[j]
-    return c, np.uint64(0)
+    cap = nth_bit(eq, j, bmi2)   # the j-th equal card; 0 when there is none: a lay...
+    if eq == 0:
+        v = VALUE[c]
+        if sum_count(v, g, big, cnt) > 0:     # ...unless the card takes a sum
+            sum_captures(table, v, work, buf, j + 1)
+            cap = buf[j]
+    return c, cap
 
 
 @njit(inline="always")

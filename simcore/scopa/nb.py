@@ -24,6 +24,7 @@ from .scoring import score_piles, strict_max
 
 _32 = np.uint64(32)
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 # rows of the per-deal score array ``sc`` (by side in the columns)
 S_CARDS, S_COINS, S_SETTE, S_PRIM, S_SCOPE, S_POINTS = range(6)
 
@@ -126,20 +127,23 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
             else:
                 c, cap = choose(codes[seat], h, table, g, cnt, uk, last_play, lps, bmi2, work,
                                 buf)
-            hands[seat] = h & ~bit(c)
-            if cap == 0:
-                table |= bit(c)
-                g = packed_add(g, VALUE[c])
-            else:
-                table &= ~cap
-                m = cap
-                while m:
-                    g = packed_remove(g, VALUE[ctz(m)])
-                    m &= m - _ONE
-                if table == 0 and (lps or not last_play):
-                    sc[S_SCOPE, side_of[seat]] += 1
-                piles[side_of[seat]] |= cap | bit(c)
-                last = seat
+            cb = bit(c)
+            hands[seat] = h & ~cb
+            # the update is written branch-free (selects), except for the rarer sum captures:
+            # a lay adds the card's value to the counts, a single capture removes that value
+            w = VALUE[c]
+            lay = cap == 0
+            single = popcount(cap) == 1
+            table = (table & ~cap) | (cb if lay else _ZERO)
+            g_add = packed_add(g, w)
+            g_rem = packed_remove(g, w)
+            g = g_add if lay else g_rem
+            if not (lay or single):
+                g = packed_counts(table)
+            side = side_of[seat]
+            piles[side] |= _ZERO if lay else cap | cb
+            last = last if lay else seat
+            sc[S_SCOPE, side] += (not lay) and table == 0 and (lps or not last_play)
             if trace:
                 t_cards[i] = c
                 t_capt[i] = cap
