@@ -12,7 +12,7 @@ from strategies import strategies_for
 
 GAMES = list(all_games())
 # the largest possible |mean difference per deal| in each game's comparison score
-SCORE_RANGE = {"sueca": 120, "brisca": 120}
+SCORE_RANGE = {"sueca": 120, "brisca": 120, "scopa": 20}   # Scopa: 4 category points + scope
 
 
 def _has(game, *names):
@@ -26,6 +26,11 @@ def test_deterministic_strategy_against_itself_is_zero_on_every_pair(game):
         pytest.skip(f"{game} has no deterministic strategy")
     g = all_games()[game]
     for players in g.players:
+        setup = g.setup({}, (det[0],), players=players)
+        if g.side_results(g.run_chunk(setup, 7, 0, 1))[0].shape[1] != 2:   # Scopa, 3 players
+            with pytest.raises(TrunfoError, match="2 sides"):
+                compare(game, det[0], det[0], deals=10, seed=7, players=players, threads=1)
+            continue
         r = compare(game, det[0], det[0], deals=3000, seed=7, players=players, keep_pairs=True,
                     threads=1)
         assert np.all(r.pairs["d2"] == 0)
