@@ -6,6 +6,7 @@ here (the stream helpers of tests/spades_reference.py give the raw draws only).
 import functools
 import json
 
+import numpy as np
 import pytest
 from check_records import check_record
 
@@ -305,6 +306,24 @@ def test_mercy():
     for hands in games_of(recs).values():
         for h in hands[:-1]:
             assert min(h["scores_after"]) > -200 and max(h["scores_after"]) < 500
+
+
+def test_max_hands():
+    """A game undecided after max_hands hands ends there; the higher total wins, equal: tie."""
+    r = simcore.simulate_rubbers("spades", rubbers=40, seed=5, strategies=("random",),
+                                 threads=1, keep_rubbers=True).frame
+    assert (r["end"] == "max_hands").mean() > 0.5       # random play rarely reaches 500
+    assert (r["hands"] <= 200).all()
+    capped = r[r["end"] == "max_hands"]
+    assert (capped["hands"] == 200).all()
+    s0, s1 = capped["score_team0"], capped["score_team1"]
+    assert (capped["winner"] == np.where(s0 > s1, 0, np.where(s1 > s0, 1, -1))).all()
+    recs = records(30, strategies=("greedy",), games=True, max_hands=2, target=10_000)
+    for hands in games_of(recs).values():
+        assert len(hands) == 2
+    r = simcore.simulate_rubbers("spades", rubbers=300, seed=5, strategies=("greedy",),
+                                 rules={"max_hands": 1}, threads=1).summary
+    assert r["ends"]["max_hands"]["count"] == 300 and r["game_tie_share"] > 0
 
 
 def test_blind_nil_scores_200():

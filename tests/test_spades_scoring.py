@@ -93,6 +93,6 @@ def test_nil_result_codes():
 
 def test_params_vector_layout():
     p = P(break_spades=True, bag_points=1, bag_limit=7, bag_penalty=70, blind_nil=True,
-          target=300, mercy=True)
+          target=300, mercy=True, max_hands=50)
     assert p.dtype == np.int64
-    assert list(p) == [1, 1, 7, 70, 1, 300, 1]
+    assert list(p) == [1, 1, 7, 70, 1, 300, 1, 50]

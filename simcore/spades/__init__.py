@@ -15,6 +15,7 @@
   bag.  Set: -10 x contract.  Nil +-100, blind nil +-200.
 - Games: bags accumulate; each time they reach ``bag_limit`` (10) the team loses
   ``bag_penalty`` (100).  A game ends when a team has ``target`` (500) at the end of a hand
-  (both: the higher; equal: play on); ``mercy`` (off): a team at -200 or below loses.
+  (both: the higher; equal: play on); ``mercy`` (off): a team at -200 or below loses;
+  after ``max_hands`` (200) undecided hands the higher total wins (equal: a tie).
   Game g uses stream g of the domain ``mix(mix(seed) ^ 0x47414D45)``.
 """

@@ -43,11 +43,14 @@ RULES = RuleSchema("spades", (
                "a game ends when a team has this score at the end of a hand"),
     RuleOption("mercy", False, (True, False),
                "a team at -200 or below at the end of a hand loses the game"),
+    RuleOption("max_hands", 200, (),
+               "a game undecided after this many hands ends: the higher total wins (equal: tie)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
-P_BREAK_SPADES, P_BAG_POINTS, P_BAG_LIMIT, P_BAG_PENALTY, P_BLIND_NIL, P_TARGET, P_MERCY = range(7)
-N_PARAMS = 7
+P_BREAK_SPADES, P_BAG_POINTS, P_BAG_LIMIT, P_BAG_PENALTY, P_BLIND_NIL, P_TARGET, P_MERCY, \
+    P_MAX_HANDS = range(8)
+N_PARAMS = 8
 MERCY_SCORE = -200
 BLIND_NIL_TRAIL = 200
 NIL_POINTS = 100
@@ -64,6 +67,7 @@ def params(rules) -> np.ndarray:
     p[P_BLIND_NIL] = rules["blind_nil"]
     p[P_TARGET] = rules["target"]
     p[P_MERCY] = rules["mercy"]
+    p[P_MAX_HANDS] = rules["max_hands"]
     return p
 
 
@@ -77,10 +81,9 @@ N_OUTCOMES = len(OUTCOME_LABELS)
 NIL_RESULTS = ("none", "nil_made", "nil_set", "blind_nil_made", "blind_nil_set")
 NIL_NONE, NIL_MADE, NIL_SET, BLIND_MADE, BLIND_SET = range(len(NIL_RESULTS))
 
-# how a game ended; "hand_limit": MAX_HANDS hands without an end (a safety stop)
-RUBBER_ENDS = ("target", "mercy", "hand_limit")
-E_TARGET, E_MERCY, E_HAND_LIMIT = range(len(RUBBER_ENDS))
-MAX_HANDS = 10_000
+# how a game ended; "max_hands": undecided after max_hands hands (the higher total wins)
+RUBBER_ENDS = ("target", "mercy", "max_hands")
+E_TARGET, E_MERCY, E_MAX_HANDS = range(len(RUBBER_ENDS))
 
 # --- record schemas (what leaves the kernels) ------------------------------------
 DEAL_DTYPE = np.dtype([
@@ -98,7 +101,7 @@ DEAL_DTYPE = np.dtype([
 RUBBER_DTYPE = np.dtype([
     ("game", np.int64),
     ("first_dealer", np.int8),
-    ("winner", np.int8),            # -1 only after the hand_limit safety stop
+    ("winner", np.int8),            # -1: a tie, only when max_hands ends the game
     ("hands", np.int16),
     ("score_team0", np.int32), ("score_team1", np.int32),
     ("bags_team0", np.int16), ("bags_team1", np.int16),

@@ -39,7 +39,7 @@ class SpadesGame(Game):
 
     def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
         resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
-        for name, low in (("bag_limit", 1), ("bag_penalty", 0), ("target", 1)):
+        for name, low in (("bag_limit", 1), ("bag_penalty", 0), ("target", 1), ("max_hands", 1)):
             if resolved[name] < low:
                 raise TrunfoError(f"rule {name}={resolved[name]} for spades is not allowed; "
                                   f"allowed: an integer >= {low}")
@@ -127,9 +127,8 @@ class SpadesGame(Game):
                        np.zeros((1, 6), np.int64))
         return out
 
-    def play_games(self, setup: Setup, seed: int, game: int, max_hands: int = 64):
+    def play_games(self, setup: Setup, seed: int, game: int, cap: int = 64):
         """One game traced: ``(game record, hand records, trace, before)`` (numpy)."""
-        cap = max_hands
         while True:
             out = np.empty(1, self.rubber_dtype)
             hands = np.empty(cap, self.record_dtype)
@@ -172,10 +171,12 @@ class SpadesGame(Game):
         return {
             "games": n,
             "target": setup.rules["target"],
+            "max_hands": setup.rules["max_hands"],
             "game_win_share_team0": w0 / n if n else 0.0,
             "game_win_share_team0_ci95": list(stats.wilson_interval(w0, n)),
             "game_win_share_team1": w1 / n if n else 0.0,
             "game_win_share_team1_ci95": list(stats.wilson_interval(w1, n)),
+            "game_tie_share": (n - w0 - w1) / n if n else 0.0,
             "game_win_share_first_dealer_team": first_won / n if n else 0.0,
             "game_win_share_first_dealer_team_ci95": list(stats.wilson_interval(first_won, n)),
             "mean_hands_per_game": mean,

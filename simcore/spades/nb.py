@@ -13,11 +13,11 @@ from .._jit import njit
 from ..bits import bit
 from ..deal import shuffle
 from ..rng import MASK32, next64, seed_stream
-from .enums import (BLIND_NIL_TRAIL, MAX_HANDS, E_HAND_LIMIT, E_MERCY, E_TARGET, HAND_SIZE, N_CARDS,
+from .enums import (BLIND_NIL_TRAIL, E_MAX_HANDS, E_MERCY, E_TARGET, HAND_SIZE, N_CARDS,
                     N_SEATS, N_TRICKS, NON_SPADES, O_TEAM0, O_TEAM1, O_TIE, P_BAG_POINTS,
-                    P_BLIND_NIL, P_BREAK_SPADES, SPADE_MASK, SPADES, STRENGTH, SUIT, SUIT_MASKS,
-                    T_BAGS, T_BIDS, T_DEALER_OUTCOME, T_MADE, T_NIL, T_OUTCOME, T_SCORE, T_SET,
-                    T_TRICKS0)
+                    P_BLIND_NIL, P_BREAK_SPADES, P_MAX_HANDS, SPADES, STRENGTH, SUIT,
+                    SUIT_MASKS, T_BAGS, T_BIDS, T_DEALER_OUTCOME, T_MADE, T_NIL, T_OUTCOME,
+                    T_SCORE, T_SET, T_TRICKS0)
 from .scoring import add_bags, game_over, nil_result, score_team
 
 _32 = np.uint64(32)
@@ -198,18 +198,19 @@ def run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
 
 
 @njit
-def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace, max_hands,
+def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace, max_trace,
                 hands_out, t_hands, t_cards, t_leader, t_winner, t_before):
     """Play games ``start .. start + len(out) - 1`` to the target into the records ``out``.
 
     Game g uses stream g of ``seed_base`` for all its hands.  With ``trace``, ``out`` has
-    one row and ``hands_out``/``t_*`` receive its hands (at most ``max_hands``; returns -1
+    one row and ``hands_out``/``t_*`` receive its hands (at most ``max_trace``; returns -1
     if the game was longer); ``t_before[j]`` = game scores and bags before hand j, then the
     bag penalties of hand j.  Returns the number of hands played.
     """
     all_random = all_random_codes(codes)
     break_spades = params[P_BREAK_SPADES] != 0
     blind_rule = params[P_BLIND_NIL] != 0
+    max_hands = params[P_MAX_HANDS]
     state = np.empty(4, dtype=np.uint64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     hands = np.empty(N_SEATS, dtype=np.uint64)
@@ -227,11 +228,11 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
         bg1 = 0
         n = 0
         winner = -1
-        end = E_HAND_LIMIT
-        while n < MAX_HANDS:
+        end = E_MAX_HANDS
+        while True:
             dealer = (first + n) % N_SEATS
             new_hand(state, deck, hands, dealer)
-            keep = trace and n < max_hands
+            keep = trace and n < max_trace
             row = n if keep else 0
             if keep:
                 t_hands[row, :] = hands
@@ -260,6 +261,10 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
                 winner = w
                 end = E_TARGET if e == 0 else E_MERCY
                 break
+            if n >= max_hands:        # undecided: the higher total wins, equal is a tie
+                winner = 0 if sc0 > sc1 else (1 if sc1 > sc0 else -1)
+                end = E_MAX_HANDS
+                break
         rec = out[i]
         rec.game = g
         rec.first_dealer = first
@@ -271,7 +276,7 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
         rec.bags_team1 = bg1
         rec.end = end
         total_hands += n
-        if trace and n > max_hands:
+        if trace and n > max_trace:
             return -1
     return total_hands
 
