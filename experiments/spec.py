@@ -26,7 +26,9 @@ from simcore.errors import TrunfoError, choices_text
 from simcore.games import get_game
 
 TOP_KEYS = ("title", "description", "game", "rules", "strategies", "players", "dealer",
-            "deals", "seed", "chunk", "conditions", "outputs", "report")
+            "deals", "rubbers", "matches", "games", "seed", "chunk", "conditions", "outputs",
+            "report")
+WHOLE_UNITS = ("rubbers", "matches", "games")
 OUTPUT_KEYS = ("formats", "figures")
 OUTPUT_FORMATS = ("html", "markdown", "csv")
 FIGURE_FORMATS = ("png", "svg")
@@ -54,6 +56,7 @@ class Spec:
     figures: tuple[str, ...] = FIGURE_FORMATS
     sections: tuple[str, ...] = ()
     source: str = ""
+    unit: str = "deals"                # or the game's whole-game unit: rubbers, matches, games
 
     @property
     def name(self) -> str:
@@ -63,7 +66,7 @@ class Spec:
         """What decides the data: two runs with equal identities hold equal deals."""
         return {"game": self.game, "rules": dict(self.rules), "strategies": list(self.strategies),
                 "players": self.players, "dealer": self.dealer, "conditions": dict(self.conditions),
-                "unit": "deals", "deals": self.deals, "seed": self.seed}
+                "unit": self.unit, "deals": self.deals, "seed": self.seed}
 
     def to_dict(self) -> dict:
         return {**self.identity(), "name": self.name, "path": self.path, "title": self.title,
@@ -162,9 +165,18 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     if len(strategies) == 1:
         strategies = strategies * players
 
-    if "deals" not in data:
-        _fail(path, "deals", "missing; how many deals does the study play?")
-    deals = _count(path, "deals", data["deals"])
+    whole = whole_unit(g.name)
+    given = [k for k in ("deals",) + WHOLE_UNITS if k in data]
+    if not given:
+        _fail(path, "deals", f"missing; how many deals{' (or ' + whole + ')' if whole else ''} "
+              f"does the study play?")
+    if len(given) > 1:
+        _fail(path, given[1], f"give only one of {choices_text(given)}")
+    unit = given[0]
+    if unit != "deals" and unit != whole:
+        _fail(path, unit, f"{g.name} plays whole {whole or '(none)'}, not {unit}; valid: deals"
+              f"{', ' + whole if whole else ''}")
+    deals = _count(path, unit, data[unit])
     seed = _seed(path, data.get("seed", 0))
     chunk = _count(path, "chunk", data.get("chunk", DEFAULT_CHUNK))
 
@@ -185,7 +197,7 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
                        FIGURE_FORMATS)
 
     from reports.tables import sections_for
-    valid_sections = sections_for(g.name)
+    valid_sections = sections_for(g.name, unit)
     report = data.get("report", {})
     if not isinstance(report, dict):
         _fail(path, "report", "must be a table")
@@ -196,7 +208,16 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
                 rules_string=str(rules), strategies=tuple(strategies), players=players,
                 dealer=dealer, deals=deals, seed=seed, chunk=chunk, description=description.strip(),
                 conditions=dict(conditions), formats=formats, figures=figures,
-                sections=sections, source=text)
+                sections=sections, source=text, unit=unit)
+
+
+def whole_unit(game: str) -> str | None:
+    """The plural name of a game's whole-game unit (rubbers, matches, games), if it has one."""
+    g = get_game(game)
+    if not hasattr(g, "run_rubber_chunk") or not hasattr(g, "rubber_dtype"):
+        return None
+    first = g.rubber_dtype.names[0]
+    return first + ("es" if first.endswith(("ch", "s", "x")) else "s")
 
 
 def load_spec(path: str) -> Spec:

@@ -24,7 +24,7 @@ import numpy as np
 
 from simcore import __version__
 from simcore.errors import TrunfoError
-from simcore.facade import deals_frame
+from simcore.facade import deals_frame, rubbers_frame
 from simcore.games import get_game
 from simcore.runner import Progress, default_threads, run_chunks
 
@@ -56,7 +56,7 @@ class StudyResult:
 
     @property
     def per_second(self) -> float:
-        return float(self.manifest.get("deals_per_second") or float("nan"))
+        return float(self.manifest.get("per_second") or float("nan"))
 
 
 def _write_json(path: str, obj) -> None:
@@ -94,11 +94,12 @@ def _differences(old: dict, new: dict) -> list[str]:
     return out
 
 
-def _write_chunk(out: str, game: str, start: int, recs: np.ndarray) -> str:
+def _write_chunk(out: str, game: str, start: int, recs: np.ndarray, unit: str = "deals") -> str:
     import pyarrow as pa
     import pyarrow.parquet as pq
     name = chunk_name(start)
-    table = pa.Table.from_pandas(deals_frame(game, recs), preserve_index=False)
+    frame = deals_frame(game, recs) if unit == "deals" else rubbers_frame(game, recs)
+    table = pa.Table.from_pandas(frame, preserve_index=False)
     meta = {**(table.schema.metadata or {}),
             b"trunfo": json.dumps({"game": game, "start": start, "count": len(recs)}).encode()}
     table = table.replace_schema_metadata(meta)
@@ -189,26 +190,30 @@ def run_study(spec: Spec, out: str, *, deals: int | None = None, seed: int | Non
                                  "first_deal": manifest["done"]})
     _write_json(mpath, manifest)
 
-    g.run_chunk(setup, spec.seed, 0, 1)     # compile, or load from the cache
+    manifest["unit"] = spec.unit
+    run = g.run_chunk if spec.unit == "deals" else g.run_rubber_chunk
+    run(setup, spec.seed, 0, 1)             # compile, or load from the cache
     first = manifest["done"]
     prior_seconds = float(manifest["seconds"])
     t0 = time.perf_counter()
 
     def work(start, count):
-        return g.run_chunk(setup, spec.seed, start, count)
+        return run(setup, spec.seed, start, count)
 
     def consume(start, count, recs):
-        name = _write_chunk(out, spec.game, start, recs)
+        name = _write_chunk(out, spec.game, start, recs, spec.unit)
         manifest["chunks"].append({"file": name, "start": start, "count": count})
         manifest["done"] = start + count
         manifest["seconds"] = prior_seconds + (time.perf_counter() - t0)
-        manifest["deals_per_second"] = manifest["done"] / manifest["seconds"] \
+        manifest["per_second"] = manifest["done"] / manifest["seconds"] \
             if manifest["seconds"] > 0 else None
+        manifest["deals_per_second" if spec.unit == "deals" else f"{spec.unit}_per_second"] = \
+            manifest["per_second"]
         _write_json(mpath, manifest)
         if on_chunk is not None:
             on_chunk(start, count)
 
-    bar = Progress(spec.deals - first, "deals", enabled=progress)
+    bar = Progress(spec.deals - first, spec.unit, enabled=progress)
     status = run_chunks(spec.deals - first, work, consume, first=first, threads=threads,
                         chunk=spec.chunk, progress=bar)
     manifest["complete"] = manifest["done"] >= spec.deals

@@ -29,6 +29,7 @@ def cmd_run(args) -> int:
     from .study import run_study
     spec = load_spec(args.spec)
     out = args.out or default_out(spec)
+    unit = spec.unit
     r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
                   threads=args.threads, resume=args.resume, progress=args.progress)
     rep = None
@@ -44,18 +45,18 @@ def cmd_run(args) -> int:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
                      "already_complete": r.already_complete, "seconds": r.seconds,
-                     "threads": r.threads, "deals_per_second": r.per_second,
+                     "threads": r.threads, "unit": unit, f"{unit}_per_second": r.per_second,
                      "chunks": len(r.manifest["chunks"]), "report": rep})
     elif r.already_complete:
-        print(f"{out}: already complete ({r.done:,} deals); report: {report_path}")
+        print(f"{out}: already complete ({r.done:,} {unit}); report: {report_path}")
     elif r.interrupted:
-        print(f"interrupted: {r.done:,} of {r.deals:,} deals are saved in {out}; continue with\n"
+        print(f"interrupted: {r.done:,} of {r.deals:,} {unit} are saved in {out}; continue with\n"
               f"  {resume_cmd}", file=sys.stderr)
     else:
         what = "resumed and finished" if r.resumed else "finished"
-        print(f"{spec.title}\n{what}: {r.done:,} deals in {len(r.manifest['chunks'])} chunks "
+        print(f"{spec.title}\n{what}: {r.done:,} {unit} in {len(r.manifest['chunks'])} chunks "
               f"into {out} ({r.manifest['seconds']:.2f} s computing, "
-              f"{r.per_second:,.0f} deals/s, {r.threads} thread{'s' if r.threads > 1 else ''})")
+              f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''})")
         if rep:
             for kind in ("html", "markdown"):
                 for p in rep[kind]:
@@ -76,7 +77,7 @@ def cmd_report(args) -> int:
         _print_json({**rep, "complete": run.complete, "done": run.done})
         return 0
     if not run.complete:
-        print(f"note: {args.dir} is partial ({run.done:,} of {run.spec['deals']:,} deals); "
+        print(f"note: {args.dir} is partial ({run.done:,} of {run.spec['deals']:,} {run.unit}); "
               f"the report covers the finished chunks", file=sys.stderr)
     for kind in ("html", "markdown"):
         for p in rep[kind]:
@@ -96,11 +97,11 @@ def cmd_catalog(args) -> int:
             broken.append((os.path.basename(p), str(e)))
     if args.json:
         _print_json([{"name": s.name, "file": os.path.basename(s.path), "game": s.game,
-                      "deals": s.deals, "title": s.title, "description": s.description}
+                      "count": s.deals, "unit": s.unit, "title": s.title, "description": s.description}
                      for s in specs] + [{"file": f, "error": e} for f, e in broken])
         return 0
     for s in specs:
-        print(f"{os.path.basename(s.path):<32}{s.game:<8}{s.deals:>11,} deals  {s.title}")
+        print(f"{os.path.basename(s.path):<32}{s.game:<8}{s.deals:>11,} {s.unit:<8} {s.title}")
     for f, e in broken:
         print(f"{f:<32}unavailable: {e}")
     print("run one with: trunfo run NAME [--deals N] [--out DIR]")
@@ -112,7 +113,7 @@ def register(sub, games) -> None:
     s.add_argument("spec", metavar="SPEC.toml", help="spec file, or the name of a catalog study")
     s.add_argument("--out", metavar="DIR", help="run directory (default runs/<spec name>)")
     s.add_argument("-n", "--deals", type=positive_int, default=None, metavar="N",
-                   help="deals to play (default: the spec's)")
+                   help="deals (or the spec's rubbers/matches/games) to play (default: the spec's)")
     s.add_argument("--seed", type=seed_int, default=None, help="run seed (default: the spec's)")
     s.add_argument("--threads", type=positive_int, default=None, metavar="T",
                    help="worker threads (default: all cores)")

@@ -186,3 +186,18 @@ def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per
     fig.suptitle(title)
     fig.tight_layout()
     return fig
+
+
+def length_histogram(df: pd.DataFrame, unit: str = "rubbers", title: str | None = None):
+    """Whole games: how many deals (or hands) each lasted, as a share of the whole games."""
+    col = df.columns[0]
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.bar(df[col], df["share"] * 100, width=0.8, color=_BLUE, label=f"share of {unit}")
+    mean = float((df[col] * df["count"]).sum() / df["count"].sum()) if len(df) else float("nan")
+    ax.axvline(mean, color=_ORANGE, linestyle="--", label=f"mean {mean:.2f} {col}")
+    ax.set_xlabel(f"{col} per {tables.singular(unit)} (count)")
+    ax.set_ylabel(f"share of {unit} (%)")
+    ax.set_title(title or f"Length of the {unit}")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig

@@ -26,7 +26,7 @@ from . import tables
 from .load import Run, load_run
 
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
-                "categories": "scoring_categories",
+                "categories": "scoring_categories", "lengths": "length_histogram",
                 "trumps": "trumps_curve", "honours": "honours_bars"}
 
 
@@ -59,6 +59,8 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
     from . import figures
     spec = run.spec
     game = run.game
+    if run.unit != "deals":
+        return _whole_sections(run)
     if counts is None:
         counts = tables.count_frames(game, run.iter_frames(tables.columns_for(game)))
     if counts is None:
@@ -133,18 +135,72 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
     return sections
 
 
+def _whole_sections(run: Run) -> list[Section]:
+    """Sections of a run of whole games (rubbers, matches, games)."""
+    from . import figures
+    spec, game, unit = run.spec, run.game, run.unit
+    counts = None
+    for f in run.iter_frames():
+        counts = tables.add_whole(counts, tables.count_whole(game, f))
+    if counts is None:
+        raise ValueError(f"{run.path} has no finished chunks yet")
+    n = counts["n"]
+    names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
+    wanted = spec.get("sections") or tables.sections_for(game, unit)
+    sections = []
+    for key in tables.sections_for(game, unit):
+        if key not in wanted:
+            continue
+        s = Section(key, tables.SECTION_TITLES[key])
+        if key == "outcomes":
+            t = tables.finish_whole_outcomes(counts, names, unit)
+            s.tables["outcomes"] = t
+            s.text = (f"Who won the {n:,} {unit} and how they ended, with 95% Wilson score "
+                      f"intervals.")
+            s.figure = figures.outcome_shares(t, title=f"Outcomes of {n:,} {unit}")
+        elif key == "lengths":
+            t = tables.finish_lengths(counts)
+            s.tables["lengths"] = t
+            mean, lo, hi = tables.whole_length_summary(counts)
+            col = counts["length_col"]
+            s.text = f"{col.capitalize()} per {tables.singular(unit)}: mean {mean:.3f} [{lo:.3f}, {hi:.3f}]."
+            s.figure = figures.length_histogram(t, unit)
+        elif key == "sides":
+            t = tables.finish_whole_sides(counts, names)
+            s.tables["sides"] = t
+            compare = len(set(spec.get("strategies") or [])) > 1
+            s.title = "Strategy comparison" if compare else s.title
+            s.text = (f"Each side's share of {unit} won (tie: no winner), with 95% intervals.")
+            s.figure = figures.side_results(t, title="Strategy comparison" if compare
+                                            else "Results by side")
+            s.figure.axes[0].set_ylabel(f"share of {unit} (%)")
+        elif key == "categories":
+            t = tables.finish_categories(counts, game, spec.get("players"), unit)
+            s.tables["categories"] = t
+            s.text = (f"Mean per {tables.singular(unit)} of each per-side total the engine "
+                      f"records, with 95% intervals.")
+            if len(t):
+                s.figure = figures.categories_bars(t, title=f"Mean per {tables.singular(unit)}")
+        elif key == "metadata":
+            s.tables["metadata"] = metadata_table(run)
+            s.text = "How the data was made; the manifest has the full record."
+        sections.append(s)
+    return sections
+
+
 def metadata_table(run: Run) -> pd.DataFrame:
     m, spec = run.manifest, run.spec
-    rate = m.get("deals_per_second")
+    unit = run.unit
+    rate = m.get("per_second") or m.get("deals_per_second")
     rows = [("title", spec.get("title")), ("spec", spec.get("name")), ("game", spec["game"]),
             ("rules", spec.get("rules_string")), ("strategies", ",".join(spec["strategies"])),
             ("players", spec.get("players")),
             ("dealer", "rotating" if spec.get("dealer") is None else spec.get("dealer")),
-            ("seed", spec["seed"]), ("deals requested", f"{spec['deals']:,}"),
-            ("deals done", f"{m.get('done', 0):,}"), ("complete", m.get("complete")),
+            ("seed", spec["seed"]), (f"{unit} requested", f"{spec['deals']:,}"),
+            (f"{unit} done", f"{m.get('done', 0):,}"), ("complete", m.get("complete")),
             ("chunks", len(m.get("chunks", []))),
             ("computing time (s)", f"{m.get('seconds', 0):.2f}"),
-            ("deals/s", f"{rate:,.0f}" if rate else "n/a"),
+            (f"{unit}/s", f"{rate:,.0f}" if rate else "n/a"),
             ("sessions", len(m.get("sessions", []))),
             ("trunfo version (run)", m.get("version")), ("trunfo version (report)", __version__)]
     return pd.DataFrame(rows, columns=["key", "value"])
@@ -205,9 +261,9 @@ def write_report(run_dir: str, out: str | None = None, formats=None, figure_form
     sections = build_sections(run)
     written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     title = spec.get("title") or spec.get("name")
-    status = "" if run.complete else (f" — partial: {run.done:,} of {spec['deals']:,} deals "
-                                      f"(resume the run to finish)")
-    head = (f"{spec['game']} · {run.done:,} deals · seed {spec['seed']} · "
+    status = "" if run.complete else (f" — partial: {run.done:,} of {spec['deals']:,} "
+                                      f"{run.unit} (resume the run to finish)")
+    head = (f"{spec['game']} · {run.done:,} {run.unit} · seed {spec['seed']} · "
             f"seats {','.join(spec['strategies'])} · trunfo {run.manifest.get('version')}{status}")
 
     body = [f"<h1>{html.escape(title)}</h1>", f"<p class=meta>{html.escape(head)}</p>"]

@@ -31,6 +31,11 @@ class Run:
         return self.manifest["spec"]["game"]
 
     @property
+    def unit(self) -> str:
+        """``deals``, or the whole-game unit of the run (rubbers, matches, games)."""
+        return self.manifest["spec"].get("unit", "deals")
+
+    @property
     def complete(self) -> bool:
         return bool(self.manifest.get("complete"))
 

@@ -28,7 +28,9 @@ GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
 GAME_SECTIONS = {
     "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"),
 }
+WHOLE_SECTIONS = ("outcomes", "lengths", "sides", "categories", "metadata")
 SECTION_TITLES = {
+    "lengths": "Length of the whole games",
     "outcomes": "Outcome shares",
     "scores": "Score distribution",
     "sides": "Results by side and strategy",
@@ -44,8 +46,10 @@ RELATIVE_SEATS = ("dealer", "leader (dealer+1)", "partner (dealer+2)", "dealer+3
 HONOUR_COMBOS = ("A and 7 with dealer's team", "A only", "7 only", "A and 7 with opponents")
 
 
-def sections_for(game: str) -> tuple[str, ...]:
-    """The report sections a game supports, in report order."""
+def sections_for(game: str, unit: str = "deals") -> tuple[str, ...]:
+    """The report sections a game supports for ``unit`` (deals or whole games), in order."""
+    if unit != "deals":
+        return WHOLE_SECTIONS
     return GAME_SECTIONS.get(game, GENERIC_SECTIONS)
 
 
@@ -59,11 +63,13 @@ def columns_for(game: str) -> list[str] | None:
 _CATEGORY = re.compile(r"^(.+)_(side|team|seat)(\d+)$")
 
 
-def category_columns(game: str) -> list[tuple[str, str, str, int]]:
+def category_columns(game: str, unit: str = "deals") -> list[tuple[str, str, str, int]]:
     """Per-side record columns ``<category>_<side|team|seat><i>``: the game's own scoring
     categories (cards, coins, primiera, scope in Scopa; bids, tricks, bags in Spades...)."""
+    g = get_game(game)
+    dtype = g.record_dtype if unit == "deals" else g.rubber_dtype
     out = []
-    for name in get_game(game).record_dtype.names:
+    for name in dtype.names:
         m = _CATEGORY.match(name)
         if m:
             out.append((name, m.group(1), m.group(2), int(m.group(3))))
@@ -199,6 +205,15 @@ def _sueca_counts(df: pd.DataFrame) -> dict:
     }
 
 
+def _plus(x, y):
+    """Sum of two counts; Counters keep their zero entries (``+`` would drop them)."""
+    if isinstance(x, Counter):
+        z = Counter(x)
+        z.update(y)
+        return z
+    return x + y
+
+
 def add(a: dict | None, b: dict) -> dict:
     """Sum two count dicts (``a`` may be None)."""
     if a is None:
@@ -207,11 +222,11 @@ def add(a: dict | None, b: dict) -> dict:
     for k, v in a.items():
         w = b[k]
         if isinstance(v, list):
-            out[k] = [x + y for x, y in zip(v, w)]
+            out[k] = [_plus(x, y) for x, y in zip(v, w)]
         elif k in ("sides", "cat_names"):
             out[k] = v
         else:
-            out[k] = v + w
+            out[k] = _plus(v, w)
     return out
 
 
@@ -293,13 +308,14 @@ def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def finish_categories(c: dict, game: str, players: int | None = None) -> pd.DataFrame:
+def finish_categories(c: dict, game: str, players: int | None = None,
+                      unit: str = "deals") -> pd.DataFrame:
     """Mean per deal of each per-side record column, with 95% intervals; one row per
     category and side (sides beyond those playing are left out)."""
     n, k = c["n"], c["sides"]
     players = players or get_game(game).default_players
     limit = {"side": k, "team": k, "seat": players}
-    info = {name: (cat, kind, i) for name, cat, kind, i in category_columns(game)}
+    info = {name: (cat, kind, i) for name, cat, kind, i in category_columns(game, unit)}
     rows = []
     for j, name in enumerate(c.get("cat_names", ())):
         cat, kind, i = info[name]
@@ -395,3 +411,85 @@ def by_trumps(df: pd.DataFrame) -> pd.DataFrame:
 def by_honours(df: pd.DataFrame) -> pd.DataFrame:
     """Sueca: dealer's team results by who holds the trump ace and 7."""
     return finish_honours(count("sueca", df))
+
+
+# --- whole games (rubbers, matches, games) ----------------------------------------------------
+def count_whole(game: str, df: pd.DataFrame) -> dict:
+    """Additive counts of a chunk of whole games (``rubbers_frame`` rows)."""
+    n = len(df)
+    cats = [name for name, _, kind, i in category_columns(game, "whole") if name in df]
+    n_sides = int(df["sides"].max()) if "sides" in df and n else \
+        1 + max([i for _, _, kind, i in category_columns(game, "whole") if kind != "seat"],
+                default=1)
+    winner = df["winner"].to_numpy(np.int64)
+    length_col = "deals" if "deals" in df else "hands" if "hands" in df else None
+    length = df[length_col].to_numpy(np.int64) if length_col else np.zeros(n, np.int64)
+    vals = np.stack([df[c].to_numpy(np.float64) for c in cats], axis=1) if cats \
+        else np.zeros((n, 0))
+    ends = df["end"]
+    end_names = [str(x) for x in ends.cat.categories] if isinstance(ends.dtype, pd.CategoricalDtype) \
+        else sorted(map(str, set(ends)))
+    end_counts = Counter({e: 0 for e in end_names})
+    end_counts.update(str(x) for x in ends.astype(str))
+    return {
+        "n": n, "sides": n_sides, "length_col": length_col or "deals",
+        "winner": Counter(dict(zip(*[a.tolist() for a in np.unique(winner, return_counts=True)]))),
+        "end": end_counts,
+        "length": Counter(dict(zip(*[a.tolist() for a in np.unique(length, return_counts=True)]))),
+        "length_sum": float(length.sum()), "length_sq": float((length.astype(np.float64) ** 2).sum()),
+        "cat_sum": vals.sum(axis=0), "cat_sq": (vals ** 2).sum(axis=0), "cat_names": tuple(cats),
+    }
+
+
+def add_whole(a: dict | None, b: dict) -> dict:
+    if a is None:
+        return b
+    out = dict(a)
+    for k in ("n", "winner", "end", "length", "length_sum", "length_sq", "cat_sum", "cat_sq"):
+        out[k] = _plus(a[k], b[k])
+    out["sides"] = max(a["sides"], b["sides"])
+    return out
+
+
+def finish_whole_outcomes(c: dict, names: list[str], unit: str) -> pd.DataFrame:
+    """Who won the whole games (undecided ones as ``no winner``) and how they ended."""
+    n = c["n"]
+    counts = {f"won by {names[s]}": c["winner"].get(s, 0) for s in range(c["sides"])}
+    undecided = sum(v for k, v in c["winner"].items() if k < 0 or k >= c["sides"])
+    if undecided:
+        counts["no winner"] = undecided
+    won = _shares(counts, n, "outcome")
+    ends = _shares({f"ended by {k.replace('_', ' ')}": v for k, v in c["end"].items()}, n,
+                   "outcome")
+    return pd.concat([won, ends], ignore_index=True)
+
+
+def finish_whole_sides(c: dict, names: list[str]) -> pd.DataFrame:
+    n, rows = c["n"], []
+    undecided = sum(v for k, v in c["winner"].items() if k < 0 or k >= c["sides"])
+    for s in range(c["sides"]):
+        w = c["winner"].get(s, 0)
+        win, tie, loss = _share_row(w, n), _share_row(undecided, n), _share_row(n - w - undecided, n)
+        rows.append({"side": names[s], "played": n, "won": w, "win": win[0],
+                     "win_low95": win[1], "win_high95": win[2], "tie": tie[0],
+                     "tie_low95": tie[1], "tie_high95": tie[2], "loss": loss[0],
+                     "loss_low95": loss[1], "loss_high95": loss[2]})
+    return pd.DataFrame(rows)
+
+
+def finish_lengths(c: dict) -> pd.DataFrame:
+    n = c["n"]
+    lengths = sorted(c["length"])
+    df = pd.DataFrame({c["length_col"]: lengths,
+                       "count": [c["length"][x] for x in lengths]})
+    df["share"] = df["count"] / n if n else np.nan
+    return df
+
+
+def singular(unit: str) -> str:
+    """rubbers -> rubber, matches -> match, games -> game, deals -> deal."""
+    return unit[:-2] if unit.endswith("ches") else unit[:-1]
+
+
+def whole_length_summary(c: dict) -> tuple[float, float, float]:
+    return stats.mean_interval(c["length_sum"], c["length_sq"], c["n"])

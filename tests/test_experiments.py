@@ -204,3 +204,37 @@ def test_every_catalog_study_runs_small(tmp_path, path, capsys):
     assert run.complete and run.done == N
     assert os.path.isfile(os.path.join(out, "report", "report.html"))
     assert os.path.isfile(os.path.join(out, "report", "summary.md"))
+
+
+# --- whole games (rubbers, matches, games) ------------------------------------------------------
+WHOLE = """title = "rubbers"
+game = "sueca"
+strategies = ["greedy", "random", "greedy", "random"]
+rubbers = 3000
+seed = 5
+"""
+
+
+def test_whole_game_spec_and_wrong_unit_refused(tmp_path):
+    s = load_spec(_spec(tmp_path, WHOLE, "w.toml"))
+    assert s.unit == "rubbers" and s.deals == 3000 and "lengths" in s.sections
+    with pytest.raises(TrunfoError, match=r"w2.toml: matches: sueca plays whole rubbers"):
+        load_spec(_spec(tmp_path, WHOLE.replace("rubbers = ", "matches = "), "w2.toml"))
+    with pytest.raises(TrunfoError, match="only one of"):
+        load_spec(_spec(tmp_path, WHOLE + "deals = 5\n", "w3.toml"))
+
+
+def test_whole_games_resume_to_identical_data(tmp_path):
+    spec = load_spec(_spec(tmp_path, WHOLE, "w.toml"))
+    run_study(spec, str(tmp_path / "full"), chunk=500, threads=2)
+
+    def stop(start, count):
+        if start >= 1000:
+            raise KeyboardInterrupt
+    r = run_study(spec, str(tmp_path / "cut"), chunk=500, threads=2, on_chunk=stop)
+    assert r.interrupted and r.done == 1500
+    r2 = run_study(spec, str(tmp_path / "cut"), chunk=700, threads=1, resume=True)
+    assert r2.complete
+    full, cut = _data(tmp_path / "full"), _data(tmp_path / "cut")
+    assert list(full["rubber"]) == list(range(3000))
+    pd.testing.assert_frame_equal(full, cut)

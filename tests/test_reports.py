@@ -77,6 +77,8 @@ def test_report_has_every_section_and_figure(run_dir, report):
     for key in ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"):
         assert f"<section id='{key}'>" in html
     for key, name in FIGURE_NAMES.items():
+        if key == "lengths":                      # whole games only
+            continue
         assert f"id='fig-{name}'><svg" in html
         for ext in ("png", "svg"):
             assert os.path.getsize(os.path.join(run_dir, "report", "figures",
@@ -163,3 +165,22 @@ def test_generic_report_for_other_games(tmp_path, game):
     assert g.name in open(rep["html"][0], encoding="utf-8").read()
     cats = pd.read_csv(os.path.join(out, "report", "tables", "categories.csv"))
     assert len(cats) and cats["mean"].notna().all()
+
+
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_whole_game_report(tmp_path, game):
+    from experiments.spec import whole_unit
+    unit = whole_unit(game)
+    if unit is None:
+        pytest.skip(f"{game} has no whole games")
+    spec = parse_spec(f'title = "{game} {unit}"\ngame = "{game}"\n{unit} = 400\n', f"{game}_w.toml")
+    out = str(tmp_path / game)
+    run_study(spec, out, chunk=128)
+    rep = write_report(out)
+    assert rep["sections"] == ["outcomes", "lengths", "sides", "categories", "metadata"]
+    o = pd.read_csv(os.path.join(out, "report", "tables", "outcomes.csv"))
+    won = o[o["outcome"].str.startswith(("won by", "no winner"))]
+    ended = o[o["outcome"].str.startswith("ended by")]
+    assert won["count"].sum() == 400 and ended["count"].sum() == 400
+    html = open(rep["html"][0], encoding="utf-8").read()
+    assert "id='fig-length_histogram'><svg" in html and unit in html
