@@ -298,20 +298,18 @@ def test_table_leftovers_go_to_last_capture():
             assert rec["last_capture"] is not None
     assert seen > 0
     # nobody captured: the cards stay on the table, nobody takes them
-    piles = np.zeros(4, np.uint64)
-    cards, coins, sette, prim, points = (np.zeros(4, np.int64) for _ in range(5))
-    w = score_piles(piles, np.zeros(4, np.int64), 2, cards, coins, sette, prim, points)
-    assert w == -1 and list(points[:2]) == [0, 0]
+    sc = np.zeros((E.N_SCORE_ROWS, 4), np.int64)
+    w = score_piles(np.zeros(4, np.uint64), sc, 2)
+    assert w == -1 and list(sc[E.S_POINTS, :2]) == [0, 0]
 
 
 # --- scoring -------------------------------------------------------------------------
 def score(piles, scope=None, sides=2):
     p = np.array([mask(x) for x in piles] + [np.uint64(0)] * (4 - len(piles)), np.uint64)
-    sc = np.zeros(4, np.int64)
-    sc[:len(piles)] = scope or [0] * len(piles)
-    cards, coins, sette, prim, points = (np.zeros(4, np.int64) for _ in range(5))
-    w = score_piles(p, sc, sides, cards, coins, sette, prim, points)
-    return w, list(cards[:sides]), list(coins[:sides]), list(prim[:sides]), list(points[:sides])
+    sc = np.zeros((E.N_SCORE_ROWS, 4), np.int64)
+    sc[E.S_SCOPE, :len(piles)] = scope or [0] * len(piles)
+    w = score_piles(p, sc, sides)
+    return w, *(list(sc[r, :sides]) for r in (E.S_CARDS, E.S_COINS, E.S_PRIMIERA, E.S_POINTS))
 
 
 def test_primiera_values():

@@ -91,6 +91,10 @@ N_OUTCOMES = len(OUTCOME_LABELS)
 RUBBER_ENDS = ("target",)
 E_TARGET = 0
 
+# rows of the kernels' per-deal score array (6 x MAX_SIDES int64, sides in the columns)
+S_CARDS, S_COINS, S_SETTEBELLO, S_PRIMIERA, S_SCOPE, S_POINTS = range(6)
+N_SCORE_ROWS = 6
+
 # the categories of a deal's points, in record order
 CATEGORIES = ("cards", "coins", "settebello", "primiera")
 

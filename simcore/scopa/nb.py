@@ -17,16 +17,15 @@ from ..rng import MASK32, next64, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
                     F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_ROUNDS,
                     MAX_SIDES, MAX_SUM_CAPTURES, N_CARDS, N_PLAYS, N_SIDE_FIELDS,
-                    P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET, P_TEAMS, T_DEALER_WON, T_NOBODY,
+                    N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET, P_TEAMS, S_CARDS, S_COINS,
+                    S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO, T_DEALER_WON, T_NOBODY,
                     T_OUTCOME, T_SIDE, TABLE_SIZE, VALUE)
 from .moves import packed_add, packed_counts, packed_remove
-from .scoring import score_piles, strict_max
+from .scoring import score_piles, strict_max, strict_max_row
 
 _32 = np.uint64(32)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-# rows of the per-deal score array ``sc`` (by side in the columns)
-S_CARDS, S_COINS, S_SETTE, S_PRIM, S_SCOPE, S_POINTS = range(6)
 
 
 @njit
@@ -82,7 +81,7 @@ def new_deal(state, deck, hands, players, dealer, relay):
 
 @njit(inline="always")
 def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-              n_sides, cnt, work, buf, piles, sc, trace, t_table, t_hands, t_cards, t_capt):
+              n_sides, cnt, work, buf, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
     """Deal and play one deal; fills ``sc`` (score by side).
 
     Returns ``(relays, last_capture, winning side or -1)``."""
@@ -92,9 +91,9 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
     base = HAND_SIZE * players
     if trace:
         for i in range(TABLE_SIZE):
-            t_table[i] = deck[base + i]
+            t_table[row, i] = deck[base + i]
         for s in range(players):
-            t_hands[0, s] = hands[s]
+            t_hands[row, 0, s] = hands[s]
     pos = base + TABLE_SIZE
     for s in range(MAX_SIDES):
         piles[s] = 0
@@ -111,7 +110,7 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
             deal_round(deck, pos, hands, players, dealer)
             if trace:
                 for s in range(players):
-                    t_hands[r // HAND_SIZE, s] = hands[s]
+                    t_hands[row, r // HAND_SIZE, s] = hands[s]
             pos += HAND_SIZE * players
         seat = first
         for k in range(players):
@@ -145,16 +144,15 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
             last = last if lay else seat
             sc[S_SCOPE, side] += (not lay) and table == 0 and (lps or not last_play)
             if trace:
-                t_cards[i] = c
-                t_capt[i] = cap
+                t_cards[row, i] = c
+                t_capt[row, i] = cap
             i += 1
             seat += 1
             if seat == players:
                 seat = 0
     if last >= 0:
         piles[side_of[last]] |= table
-    winner = score_piles(piles, sc[S_SCOPE], n_sides, sc[S_CARDS], sc[S_COINS], sc[S_SETTE],
-                         sc[S_PRIM], sc[S_POINTS])
+    winner = score_piles(piles, sc, n_sides)
     return relays, last, winner
 
 
@@ -168,26 +166,26 @@ def _write_deal(rec, d, dealer, n_sides, relays, last, winner, sc):
     rec.outcome = winner + 1
     rec.cards_side0 = sc[S_CARDS, 0]
     rec.coins_side0 = sc[S_COINS, 0]
-    rec.settebello_side0 = sc[S_SETTE, 0]
-    rec.primiera_side0 = sc[S_PRIM, 0]
+    rec.settebello_side0 = sc[S_SETTEBELLO, 0]
+    rec.primiera_side0 = sc[S_PRIMIERA, 0]
     rec.scope_side0 = sc[S_SCOPE, 0]
     rec.points_side0 = sc[S_POINTS, 0]
     rec.cards_side1 = sc[S_CARDS, 1]
     rec.coins_side1 = sc[S_COINS, 1]
-    rec.settebello_side1 = sc[S_SETTE, 1]
-    rec.primiera_side1 = sc[S_PRIM, 1]
+    rec.settebello_side1 = sc[S_SETTEBELLO, 1]
+    rec.primiera_side1 = sc[S_PRIMIERA, 1]
     rec.scope_side1 = sc[S_SCOPE, 1]
     rec.points_side1 = sc[S_POINTS, 1]
     rec.cards_side2 = sc[S_CARDS, 2]
     rec.coins_side2 = sc[S_COINS, 2]
-    rec.settebello_side2 = sc[S_SETTE, 2]
-    rec.primiera_side2 = sc[S_PRIM, 2]
+    rec.settebello_side2 = sc[S_SETTEBELLO, 2]
+    rec.primiera_side2 = sc[S_PRIMIERA, 2]
     rec.scope_side2 = sc[S_SCOPE, 2]
     rec.points_side2 = sc[S_POINTS, 2]
     rec.cards_side3 = sc[S_CARDS, 3]
     rec.coins_side3 = sc[S_COINS, 3]
-    rec.settebello_side3 = sc[S_SETTE, 3]
-    rec.primiera_side3 = sc[S_PRIM, 3]
+    rec.settebello_side3 = sc[S_SETTEBELLO, 3]
+    rec.primiera_side3 = sc[S_PRIMIERA, 3]
     rec.scope_side3 = sc[S_SCOPE, 3]
     rec.points_side3 = sc[S_POINTS, 3]
 
@@ -201,7 +199,7 @@ def _buffers():
     work = np.zeros(4 * N_CARDS, dtype=np.int64)
     buf = np.zeros(MAX_SUM_CAPTURES, dtype=np.uint64)
     piles = np.zeros(MAX_SIDES, dtype=np.uint64)
-    sc = np.zeros((6, MAX_SIDES), dtype=np.int64)
+    sc = np.zeros((N_SCORE_ROWS, MAX_SIDES), dtype=np.int64)
     side_of = np.zeros(MAX_SIDES, dtype=np.int64)
     return state, deck, hands, cnt, work, buf, piles, sc, side_of
 
@@ -224,8 +222,7 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
         row = i if trace else 0
         relays, last, winner = play_deal(
             state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-            n_sides, cnt, work, buf, piles, sc, trace, t_table[row], t_hands[row], t_cards[row],
-            t_capt[row])
+            n_sides, cnt, work, buf, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
         _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
 
 
@@ -260,8 +257,7 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
                     t_before[row, s] = tot[s]
             relays, last, winner = play_deal(
                 state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-                n_sides, cnt, work, buf, piles, sc, keep, t_table[row], t_hands[row],
-                t_cards[row], t_capt[row])
+                n_sides, cnt, work, buf, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
                             winner, sc)
@@ -294,7 +290,7 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
 @njit
 def accumulate(out, totals):
     """Add the records ``out`` to the int64 ``totals`` vector (see ``enums.T_*``)."""
-    v = np.zeros((6, MAX_SIDES), dtype=np.int64)
+    v = np.zeros((N_SCORE_ROWS, MAX_SIDES), dtype=np.int64)
     for i in range(out.shape[0]):
         r = out[i]
         n = np.int64(r.sides)
@@ -302,39 +298,39 @@ def accumulate(out, totals):
         totals[T_OUTCOME + oc] += 1
         v[S_CARDS, 0] = r.cards_side0
         v[S_COINS, 0] = r.coins_side0
-        v[S_SETTE, 0] = r.settebello_side0
-        v[S_PRIM, 0] = r.primiera_side0
+        v[S_SETTEBELLO, 0] = r.settebello_side0
+        v[S_PRIMIERA, 0] = r.primiera_side0
         v[S_SCOPE, 0] = r.scope_side0
         v[S_POINTS, 0] = r.points_side0
         v[S_CARDS, 1] = r.cards_side1
         v[S_COINS, 1] = r.coins_side1
-        v[S_SETTE, 1] = r.settebello_side1
-        v[S_PRIM, 1] = r.primiera_side1
+        v[S_SETTEBELLO, 1] = r.settebello_side1
+        v[S_PRIMIERA, 1] = r.primiera_side1
         v[S_SCOPE, 1] = r.scope_side1
         v[S_POINTS, 1] = r.points_side1
         v[S_CARDS, 2] = r.cards_side2
         v[S_COINS, 2] = r.coins_side2
-        v[S_SETTE, 2] = r.settebello_side2
-        v[S_PRIM, 2] = r.primiera_side2
+        v[S_SETTEBELLO, 2] = r.settebello_side2
+        v[S_PRIMIERA, 2] = r.primiera_side2
         v[S_SCOPE, 2] = r.scope_side2
         v[S_POINTS, 2] = r.points_side2
         v[S_CARDS, 3] = r.cards_side3
         v[S_COINS, 3] = r.coins_side3
-        v[S_SETTE, 3] = r.settebello_side3
-        v[S_PRIM, 3] = r.primiera_side3
+        v[S_SETTEBELLO, 3] = r.settebello_side3
+        v[S_PRIMIERA, 3] = r.primiera_side3
         v[S_SCOPE, 3] = r.scope_side3
         v[S_POINTS, 3] = r.points_side3
         dside = np.int64(r.dealer) % n
         if oc - 1 == dside:
             totals[T_DEALER_WON] += 1
-        wc = strict_max(v[S_CARDS], n)
-        wo = strict_max(v[S_COINS], n)
-        wp = strict_max(v[S_PRIM], n)
-        if wp >= 0 and v[S_PRIM, wp] == 0:
+        wc = strict_max_row(v, S_CARDS, n)
+        wo = strict_max_row(v, S_COINS, n)
+        wp = strict_max_row(v, S_PRIMIERA, n)
+        if wp >= 0 and v[S_PRIMIERA, wp] == 0:
             wp = -1
         ws = -1
         for s in range(n):
-            if v[S_SETTE, s]:
+            if v[S_SETTEBELLO, s]:
                 ws = s
         for k, w in enumerate((wc, wo, ws, wp)):
             if w < 0:
@@ -345,8 +341,8 @@ def accumulate(out, totals):
             totals[b + F_SCOPE] += v[S_SCOPE, s]
             totals[b + F_CARDS_PT] += wc == s
             totals[b + F_COINS_PT] += wo == s
-            totals[b + F_SETTEBELLO] += v[S_SETTE, s]
+            totals[b + F_SETTEBELLO] += v[S_SETTEBELLO, s]
             totals[b + F_PRIMIERA_PT] += wp == s
             totals[b + F_CARDS] += v[S_CARDS, s]
             totals[b + F_COINS] += v[S_COINS, s]
-            totals[b + F_PRIMIERA] += v[S_PRIM, s]
+            totals[b + F_PRIMIERA] += v[S_PRIMIERA, s]

@@ -7,7 +7,8 @@ import numpy as np
 
 from .._jit import njit
 from ..bits import popcount
-from .enums import COINS, PRIMIERA_BEST, RPS, SETTEBELLO
+from .enums import (COINS, PRIMIERA_BEST, RPS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE,
+                    S_SETTEBELLO, SETTEBELLO)
 
 _FIELD = np.uint64((1 << RPS) - 1)
 
@@ -25,6 +26,19 @@ def primiera(pile):
 
 
 @njit(inline="always")
+def strict_max_row(a, r, n):
+    """The column of the strictly largest of ``a[r, :n]``, or -1 on a tie at the top."""
+    best = 0
+    for s in range(1, n):
+        if a[r, s] > a[r, best]:
+            best = s
+    for s in range(n):
+        if s != best and a[r, s] == a[r, best]:
+            return -1
+    return best
+
+
+@njit(inline="always")
 def strict_max(values, n):
     """The index of the strictly largest of ``values[:n]``, or -1 on a tie at the top."""
     best = 0
@@ -38,26 +52,28 @@ def strict_max(values, n):
 
 
 @njit
-def score_piles(piles, scope, n_sides, cards, coins, sette, prim, points):
-    """Score a deal from each side's pile of taken cards (uint64 masks) and scope.
+def score_piles(piles, sc, n_sides):
+    """Score a deal from each side's pile of taken cards (uint64 masks).
 
-    Fills ``cards``, ``coins``, ``sette``, ``prim`` and ``points`` (by side) and returns the
-    side with strictly the most points, or -1 for a tie.
+    ``sc`` is the (6, 4) int64 score array: row ``S_SCOPE`` holds the scope made; the rows
+    cards, coins, settebello, primiera and points (``enums.S_*``) are filled by side.
+    Returns the side with strictly the most points, or -1 for a tie.
     """
     for s in range(n_sides):
         p = piles[s]
-        cards[s] = popcount(p)
-        coins[s] = popcount(p & COINS)
-        sette[s] = np.int64((p >> np.uint64(SETTEBELLO)) & np.uint64(1))
-        prim[s] = primiera(p)
-        points[s] = scope[s] + sette[s]
-    w = strict_max(cards, n_sides)
+        sc[S_CARDS, s] = popcount(p)
+        sc[S_COINS, s] = popcount(p & COINS)
+        sette = np.int64((p >> np.uint64(SETTEBELLO)) & np.uint64(1))
+        sc[S_SETTEBELLO, s] = sette
+        sc[S_PRIMIERA, s] = primiera(p)
+        sc[S_POINTS, s] = sc[S_SCOPE, s] + sette
+    w = strict_max_row(sc, S_CARDS, n_sides)
     if w >= 0:
-        points[w] += 1
-    w = strict_max(coins, n_sides)
+        sc[S_POINTS, w] += 1
+    w = strict_max_row(sc, S_COINS, n_sides)
     if w >= 0:
-        points[w] += 1
-    w = strict_max(prim, n_sides)
-    if w >= 0 and prim[w] > 0:
-        points[w] += 1
-    return strict_max(points, n_sides)
+        sc[S_POINTS, w] += 1
+    w = strict_max_row(sc, S_PRIMIERA, n_sides)
+    if w >= 0 and sc[S_PRIMIERA, w] > 0:
+        sc[S_POINTS, w] += 1
+    return strict_max_row(sc, S_POINTS, n_sides)
