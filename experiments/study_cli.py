@@ -54,7 +54,8 @@ def cmd_run(args) -> int:
               f"  {resume_cmd}", file=sys.stderr)
     else:
         what = "resumed and finished" if r.resumed else "finished"
-        print(f"{spec.title}\n{what}: {r.done:,} {unit} in {len(r.manifest['chunks'])} chunks "
+        print(f"{spec.title}\n{what}: {r.done:,} {unit} in {len(r.manifest['chunks'])} "
+              f"chunk{'s' if len(r.manifest['chunks']) != 1 else ''} "
               f"into {out} ({r.manifest['seconds']:.2f} s computing, "
               f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''})")
         if rep:
