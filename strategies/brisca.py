@@ -1,13 +1,19 @@
 """Brisca play policies: jitted functions over the engine's card masks.
 
-``choose`` is what the kernel calls for every card that is not played by the
-all-``random`` fast path; it branches on the integer strategy code.  The exact
-definitions are in ``docs/games/brisca.md`` ("Strategies").
+``choose`` is what the kernel's mixed loop calls for every card; it branches on
+the integer strategy code (the all-``random`` and all-``greedy`` loops call
+``pick_random`` / ``pick_greedy`` directly).  The exact definitions are in
+``docs/games/brisca.md`` ("Strategies").
+
+Card sets are uint64 masks over ``card = suit * ranks + strength``; ``d`` selects
+the deck's bit layout (0: 40 cards, 1: 48 cards) in the tables of
+:mod:`simcore.brisca.enums`.
 """
 import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import ctz, popcount, select_bit
+from simcore.brisca.enums import FIELDS, RANKS, STRENGTH_OF, STRIDES, SUIT_MASKS, SUIT_OF
 
 from .registry import register
 
@@ -18,6 +24,7 @@ GREEDY = register(GAME, "greedy", 1, "take points with the cheapest winning card
                   True).code
 
 _ONE = np.uint64(1)
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(inline="always")
@@ -28,95 +35,86 @@ def pick_random(hand, u32, bmi2):
 
 
 @njit(inline="always")
-def cheapest(mask, trump, suit_of, strength_of):
-    """Lowest strength; on equal strength a non-trump first, then the lowest suit."""
-    best = -1
-    best_key = 1 << 30
-    m = mask
+def cheapest(mask, tmask, d):
+    """Lowest strength; on equal strength a non-trump first, then the lowest suit.
+
+    The four suit fields are folded onto one: its lowest bit is the lowest
+    strength present; the cards of that strength are then the mask's bits at
+    that offset of every field."""
+    r = np.uint64(RANKS[d])
+    fold = (mask | (mask >> r) | (mask >> (r + r)) | (mask >> (r + r + r))) & FIELDS[d]
+    cand = mask & (STRIDES[d] << np.uint64(ctz(fold)))
+    plain = cand & ~tmask
+    return ctz(plain) if plain else ctz(cand)
+
+
+@njit(inline="always")
+def beaters(best, trump, tmask, d):
+    """The mask of the cards that would beat ``best``, the card winning the trick so far:
+    the higher cards of its suit, and every trump if it is not one (branch-free: the
+    trumps outside its suit are no trumps at all when it is one)."""
+    suit = SUIT_MASKS[d, SUIT_OF[d, best]]
+    return (suit & (_ONES << np.uint64(best + 1))) | (tmask & ~suit)
+
+
+@njit(inline="always")
+def most_points(feed, points, d):
+    """The card of ``feed`` with the most points; on equal points the cheapest
+    (lowest strength, then lowest suit; ``feed`` holds no trump)."""
+    pick = -1
+    pick_key = -1
+    m = feed
     while m:
         c = ctz(m)
         m &= m - _ONE
-        s = suit_of[c]
-        key = strength_of[c] * 16 + (s == trump) * 8 + s
-        if key < best_key:
-            best_key = key
-            best = c
-    return best
+        key = points[c] * 4096 + (255 - STRENGTH_OF[d, c]) * 16 + (15 - SUIT_OF[d, c])
+        if key > pick_key:
+            pick_key = key
+            pick = c
+    return pick
 
 
 @njit(inline="always")
-def beats(c, best, trump, suit_of, strength_of):
-    """Whether card ``c`` would beat ``best``, the card winning the trick so far."""
-    sc = suit_of[c]
-    sb = suit_of[best]
-    if sc == sb:
-        return strength_of[c] > strength_of[best]
-    return sc == trump
+def pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high, players,
+                points, point_mask, d):
+    """``win_mask`` is :func:`beaters` of the card winning the trick (unused when leading).
 
-
-@njit(inline="always")
-def pick_greedy(seat, hand, k, best, winner, trump, tmask, trick_points, high, players,
-                points, suit_of, strength_of):
+    Each rule narrows the hand to the set whose cheapest card is played."""
     plain = hand & ~tmask
-    if k == 0:                                   # 1. leading
-        return cheapest(plain, trump, suit_of, strength_of) if plain else \
-            cheapest(hand, trump, suit_of, strength_of)
-    win = np.uint64(0)
-    m = hand
-    while m:
-        c = ctz(m)
-        m &= m - _ONE
-        if beats(c, best, trump, suit_of, strength_of):
-            win |= _ONE << np.uint64(c)
-    if players > 2 and (winner & 1) == (seat & 1):   # 2. a teammate is winning
-        keep = hand & ~win
-        feed = keep & ~tmask
-        if feed:
-            pick = -1
-            pick_key = -1
-            m = feed
-            while m:
-                c = ctz(m)
-                m &= m - _ONE
-                s = suit_of[c]
-                # most points, then the cheapest (lowest strength, lowest suit)
-                key = points[c] * 4096 + (255 - strength_of[c]) * 16 + (15 - s)
-                if key > pick_key:
-                    pick_key = key
-                    pick = c
-            return pick
-        if keep:
-            return cheapest(keep, trump, suit_of, strength_of)
-        return cheapest(hand, trump, suit_of, strength_of)
-    if trick_points > 0:                          # 3. points on the table
-        w = win & ~tmask
-        if w:
-            return cheapest(w, trump, suit_of, strength_of)
-        if high:
-            w = win & tmask
+    if k == 0:                                       # 1. leading
+        m = plain if plain else hand
+    else:
+        win = hand & win_mask
+        m = hand
+        if players > 2 and (winner & 1) == (seat & 1):   # 2. a teammate is winning
+            keep = hand & ~win
+            feed = keep & ~tmask
+            if feed:
+                return most_points(feed, points, d)
+            if keep:
+                m = keep
+        else:
+            # 3. points on the table: a winning non-trump, else (a 10 or 11 there,
+            # which implies points) a winning trump
+            w = win & ~tmask if trick_points > 0 else np.uint64(0)
+            if w == 0 and high:
+                w = win & tmask
             if w:
-                return cheapest(w, trump, suit_of, strength_of)
-    blank = np.uint64(0)                          # 4. throw away
-    m = plain
-    while m:
-        c = ctz(m)
-        m &= m - _ONE
-        if points[c] == 0:
-            blank |= _ONE << np.uint64(c)
-    if blank:
-        return cheapest(blank, trump, suit_of, strength_of)
-    if plain:
-        return cheapest(plain, trump, suit_of, strength_of)
-    return cheapest(hand, trump, suit_of, strength_of)
+                m = w
+            else:                                    # 4. throw away
+                blank = plain & ~point_mask
+                m = blank if blank else (plain if plain else hand)
+    return cheapest(m, tmask, d)
 
 
 @njit(inline="always")
-def choose(code, seat, hand, k, best, winner, trump, tmask, trick_points, high, players,
-           points, suit_of, strength_of, u32, bmi2):
-    """One card for ``seat``: ``k`` cards are already in the trick, ``best`` (a card)
-    held by ``winner`` (a seat) is winning it; ``trick_points`` are on the table and
-    ``high`` says whether one of its cards is worth 10 or more."""
+def choose(code, seat, hand, k, win_mask, winner, tmask, trick_points, high, players,
+           points, point_mask, d, u32, bmi2):
+    """One card for ``seat``: ``k`` cards are already in the trick, ``win_mask`` holds the
+    cards that would beat the one ``winner`` (a seat) is winning it with;
+    ``trick_points`` are on the table and ``high`` says whether one of its cards is worth
+    10 or more."""
     if code == GREEDY:
-        return pick_greedy(seat, hand, k, best, winner, trump, tmask, trick_points, high,
-                           players, points, suit_of, strength_of)
+        return pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high,
+                           players, points, point_mask, d)
     return pick_random(hand, u32, bmi2)

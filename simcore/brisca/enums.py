@@ -29,6 +29,30 @@ for _i, (_deck, _by_rank) in enumerate(((DECK, POINTS_BY_RANK), (DECK, POINTS_BY
     POINTS_TABLE[_i, :_deck.n_cards] = _deck.table(_by_rank)
 del _i, _deck, _by_rank
 
+# per-deck bit layout (row 0: 40 cards, 10 ranks a suit; row 1: 48 cards, 12 ranks), frozen
+# into kernels as constants: card = suit * ranks_per_suit + strength
+RANKS = np.array([DECK.n_cards // 4, DECK6.n_cards // 4], dtype=np.int64)
+SUIT_MASKS = np.zeros((2, 4), dtype=np.uint64)     # the cards of each suit
+STRIDES = np.zeros(2, dtype=np.uint64)             # bit 0 of every suit field
+FIELDS = np.zeros(2, dtype=np.uint64)              # one suit field (bits 0 .. ranks - 1)
+SUIT_OF = np.zeros((2, MAX_CARDS), dtype=np.int64)
+STRENGTH_OF = np.zeros((2, MAX_CARDS), dtype=np.int64)
+for _d in range(2):
+    _r = int(RANKS[_d])
+    FIELDS[_d] = (1 << _r) - 1
+    STRIDES[_d] = sum(1 << (_s * _r) for _s in range(4))
+    for _s in range(4):
+        SUIT_MASKS[_d, _s] = ((1 << _r) - 1) << (_s * _r)
+    for _c in range(4 * _r):
+        SUIT_OF[_d, _c] = _c // _r
+        STRENGTH_OF[_d, _c] = _c % _r
+del _d, _r, _s, _c
+# per point-table row: the cards worth something, the cards worth 10 or more
+POINT_MASKS = np.array([sum(1 << c for c in range(MAX_CARDS) if POINTS_TABLE[i, c] > 0)
+                        for i in range(4)], dtype=np.uint64)
+HIGH_MASKS = np.array([sum(1 << c for c in range(MAX_CARDS) if POINTS_TABLE[i, c] >= 10)
+                       for i in range(4)], dtype=np.uint64)
+
 # --- rule options --------------------------------------------------------------
 DOUBLE_AT = (None, 70, 80, 90, 100, 110, 120)
 RULES = RuleSchema("brisca", (

@@ -6,41 +6,41 @@ No pandas, files or printing here.  Every loop takes the stream base
 only on the indices it covers.
 """
 import numpy as np
+from numba import literally
 
-from strategies.brisca import RANDOM, choose, pick_random
+from strategies.brisca import GREEDY, RANDOM, beaters, choose, pick_greedy, pick_random
 
 from .._jit import njit
 from ..bits import bit
 from ..deal import shuffle
 from ..rng import MASK32, next64, seed_stream
-from .enums import (E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, P_LOMBARDY, P_TARGET, POINTS_TABLE,
-                    T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME,
-                    T_POINTS0, TOTAL_POINTS)
+from .enums import (E_TARGET, HAND_SIZE, HIGH_MASKS, K_TIE, MAX_CARDS, P_LOMBARDY, P_TARGET,
+                    POINT_MASKS, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0, T_DEALER_OUTCOME,
+                    T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0, TOTAL_POINTS)
 from .scoring import score_deal
 
 _32 = np.uint64(32)
 
+ALL_RANDOM, ALL_GREEDY, MIXED = 0, 1, 2
 
-@njit(inline="always")
-def tables(players, params):
-    """Per-card points, suits and strengths of the deck the player count uses."""
-    rps = 12 if players == 6 else 10
-    n_cards = 4 * rps
-    pts = POINTS_TABLE[2 * (players == 6) + (params[P_LOMBARDY] != 0)]
-    suit_of = np.empty(MAX_CARDS, np.int64)
-    strength_of = np.empty(MAX_CARDS, np.int64)
-    for c in range(n_cards):
-        suit_of[c] = c // rps
-        strength_of[c] = c - (c // rps) * rps
-    return rps, n_cards, pts, suit_of, strength_of
+
+@njit
+def play_mode(codes):
+    """ALL_RANDOM or ALL_GREEDY when every seat plays it, else MIXED."""
+    mode = ALL_RANDOM if codes[0] == RANDOM else (ALL_GREEDY if codes[0] == GREEDY else MIXED)
+    for c in codes:
+        if c != codes[0]:
+            return MIXED
+    return mode
 
 
 @njit(inline="always")
-def new_deal(state, deck, n_cards, hands, players, dealer, stock):
+def new_deal(state, deck, n_cards, hands, players, dealer):
     """Shuffle a fresh deck, deal three cards each and lay out the stock.
 
-    Returns ``(trump_card, stock_size)``; the stock is first-drawn first, the
-    face-up trump card last."""
+    The stock is ``deck[3 * players + 1 .. n_cards]``, first-drawn first: the face-up
+    trump card ``deck[3 * players]`` is copied to ``deck[n_cards]``, drawn last.
+    Returns the trump card."""
     for i in range(n_cards):
         deck[i] = i
     shuffle(state, deck, n_cards)
@@ -53,61 +53,58 @@ def new_deal(state, deck, n_cards, hands, players, dealer, stock):
         if s == players:
             s = 0
     trump_card = deck[HAND_SIZE * players]
-    m = 0
-    for i in range(HAND_SIZE * players + 1, n_cards):
-        stock[m] = deck[i]
-        m += 1
-    stock[m] = trump_card
-    return trump_card, m + 1
+    deck[n_cards] = trump_card
+    return trump_card
 
 
 @njit(inline="always")
-def play(state, hands, players, dealer, trump, tmask, stock, n_stock, codes, all_random, bmi2,
-         pts, suit_of, strength_of, trace, t_cards, t_leader, t_winner, t_points):
+def play(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, mode, draws,
+         bmi2, pts, point_mask, high_mask, trace, t_cards, t_leader, t_winner, t_points):
     """Play the deal out (``hands`` is emptied, the stock drawn).
 
+    ``mode`` (a compile-time literal) selects the loop: ``ALL_RANDOM``, ``ALL_GREEDY``
+    or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false skips the
+    per-trick draws, which only a caller whose stream ends with the deal and whose
+    seats are all deterministic may do: nothing observes them, so results are unchanged.
     Returns ``(points_side0, tricks_side0, tricks)``."""
     leader = dealer + 1
     if leader == players:
         leader = 0
-    n_tricks = (HAND_SIZE * players + n_stock) // players
-    pos = 0
+    n_tricks = n_cards // players
+    pos = HAND_SIZE * players + 1
     points0 = 0
     tricks0 = 0
     x = np.uint64(0)
+    uk = np.uint64(0)
     for t in range(n_tricks):
         p = leader
-        best = 0
-        winner = 0
-        best_key = 0
-        led = 0
+        win_mask = np.uint64(0)
+        winner = leader
         tp = 0
-        high = False
+        played = np.uint64(0)
         for k in range(players):
-            if (k & 1) == 0:
-                x = next64(state)
-                uk = x >> _32
-            else:
-                uk = x & MASK32
+            if draws:
+                if (k & 1) == 0:
+                    x = next64(state)
+                    uk = x >> _32
+                else:
+                    uk = x & MASK32
             h = hands[p]
-            if all_random:
+            if mode == ALL_RANDOM:
                 c = pick_random(h, uk, bmi2)
+            elif mode == ALL_GREEDY:
+                c = pick_greedy(p, h, k, win_mask, winner, tmask, tp,
+                                (played & high_mask) != 0, players, pts, point_mask, d)
             else:
-                c = choose(codes[p], p, h, k, best, winner, trump, tmask, tp, high, players,
-                           pts, suit_of, strength_of, uk, bmi2)
-            hands[p] = h & ~bit(c)
-            cs = suit_of[c]
-            if k == 0:
-                led = cs
-            key = (cs == trump) * 32 + (cs == led) * 16 + strength_of[c]
-            if k == 0 or key > best_key:
-                best_key = key
-                best = c
+                c = choose(codes[p], p, h, k, win_mask, winner, tmask, tp,
+                           (played & high_mask) != 0, players, pts, point_mask, d, uk, bmi2)
+            b = bit(c)
+            hands[p] = h & ~b
+            if k == 0 or (b & win_mask) != 0:
+                win_mask = beaters(c, trump, tmask, d)
                 winner = p
-            v = pts[c]
-            tp += v
-            if v >= 10:
-                high = True
+            tp += pts[c]
+            played |= b
             if trace:
                 t_cards[players * t + k] = c
             p += 1
@@ -120,10 +117,10 @@ def play(state, hands, players, dealer, trump, tmask, stock, n_stock, codes, all
         if (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
-        if pos < n_stock:
+        if pos <= n_cards:
             s = winner
             for k in range(players):
-                hands[s] |= bit(stock[pos])
+                hands[s] |= bit(deck[pos])
                 pos += 1
                 s += 1
                 if s == players:
@@ -132,12 +129,67 @@ def play(state, hands, players, dealer, trump, tmask, stock, n_stock, codes, all
     return points0, tricks0, n_tricks
 
 
-@njit
-def all_random_codes(codes):
-    for c in codes:
-        if c != RANDOM:
-            return False
-    return True
+@njit(inline="always")
+def play2(state, hands, d, dealer, trump, tmask, deck, n_cards, codes, mode, draws, bmi2, pts,
+          point_mask, high_mask, trace, t_cards, t_leader, t_winner, t_points):
+    """:func:`play` for two players, the hands held as the leader's and the other's."""
+    leader = 1 - dealer
+    hl = hands[leader]
+    ho = hands[1 - leader]
+    n_tricks = n_cards // 2
+    pos = 2 * HAND_SIZE + 1
+    points0 = 0
+    tricks0 = 0
+    x = np.uint64(0)
+    for t in range(n_tricks):
+        if draws:
+            x = next64(state)
+        p = leader
+        q = 1 - leader
+        if mode == ALL_RANDOM:
+            c0 = pick_random(hl, x >> _32, bmi2)
+        elif mode == ALL_GREEDY:
+            c0 = pick_greedy(p, hl, 0, np.uint64(0), p, tmask, 0, False, 2, pts, point_mask, d)
+        else:
+            c0 = choose(codes[p], p, hl, 0, np.uint64(0), p, tmask, 0, False, 2, pts,
+                        point_mask, d, x >> _32, bmi2)
+        b0 = bit(c0)
+        hl &= ~b0
+        win_mask = beaters(c0, trump, tmask, d)
+        v0 = pts[c0]
+        if mode == ALL_RANDOM:
+            c1 = pick_random(ho, x & MASK32, bmi2)
+        elif mode == ALL_GREEDY:
+            c1 = pick_greedy(q, ho, 1, win_mask, p, tmask, v0, (b0 & high_mask) != 0, 2, pts,
+                             point_mask, d)
+        else:
+            c1 = choose(codes[q], q, ho, 1, win_mask, p, tmask, v0, (b0 & high_mask) != 0, 2,
+                        pts, point_mask, d, x & MASK32, bmi2)
+        b1 = bit(c1)
+        ho &= ~b1
+        tp = v0 + pts[c1]
+        taken = (b1 & win_mask) != 0
+        if trace:
+            t_cards[2 * t] = c0
+            t_cards[2 * t + 1] = c1
+            t_leader[t] = leader
+            t_winner[t] = q if taken else p
+            t_points[t] = tp
+        if taken:
+            leader = q
+        a = ho if taken else hl
+        ho = hl if taken else ho
+        hl = a
+        if leader == 0:
+            points0 += tp
+            tricks0 += 1
+        if pos <= n_cards:
+            hl |= bit(deck[pos])
+            ho |= bit(deck[pos + 1])
+            pos += 2
+    hands[0] = hl
+    hands[1] = ho
+    return points0, tricks0, n_tricks
 
 
 @njit(inline="always")
@@ -157,22 +209,32 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
 
 
 @njit(inline="always")
-def _one_deal(state, deck, n_cards, hands, players, dealer, stock, codes, all_random, bmi2,
-              params, pts, suit_of, strength_of, rps, trace, row, t_hands, t_trump, t_stock,
-              t_cards, t_leader, t_winner, t_points):
-    card, n_stock = new_deal(state, deck, n_cards, hands, players, dealer, stock)
-    trump = suit_of[card]
-    tmask = np.uint64((1 << rps) - 1) << np.uint64(trump * rps)
+def _one_deal(state, deck, hands, players, dealer, codes, mode, draws, bmi2, params, trace,
+              row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points):
+    d = 1 if players == 6 else 0               # the deck's bit layout
+    n_cards = 48 if players == 6 else 40
+    prow = 2 * d + (params[P_LOMBARDY] != 0)
+    pts = POINTS_TABLE[prow]
+    card = new_deal(state, deck, n_cards, hands, players, dealer)
+    trump = SUIT_OF[d, card]
+    tmask = SUIT_MASKS[d, trump]
     if trace:
         for s in range(players):
             t_hands[row, s] = hands[s]
         t_trump[row] = card
-        for i in range(n_stock):
-            t_stock[row, i] = stock[i]
-    points0, tricks0, n_tricks = play(state, hands, players, dealer, trump, tmask, stock,
-                                      n_stock, codes, all_random, bmi2, pts, suit_of,
-                                      strength_of, trace, t_cards[row], t_leader[row],
-                                      t_winner[row], t_points[row])
+        for i in range(n_cards - HAND_SIZE * players):
+            t_stock[row, i] = deck[HAND_SIZE * players + 1 + i]
+    if players == 2:
+        points0, tricks0, n_tricks = play2(state, hands, d, dealer, trump, tmask, deck, n_cards,
+                                           codes, mode, draws, bmi2, pts, POINT_MASKS[prow],
+                                           HIGH_MASKS[prow], trace, t_cards[row], t_leader[row],
+                                           t_winner[row], t_points[row])
+    else:
+        points0, tricks0, n_tricks = play(state, hands, players, d, dealer, trump, tmask, deck,
+                                          n_cards, codes, mode, draws, bmi2, pts,
+                                          POINT_MASKS[prow], HIGH_MASKS[prow], trace,
+                                          t_cards[row], t_leader[row], t_winner[row],
+                                          t_points[row])
     kind, winner, games = score_deal(points0, tricks0 * players, (n_tricks - tricks0) * players,
                                      params)
     return trump, points0, tricks0, n_tricks, kind, winner, games
@@ -185,22 +247,39 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With
     ``trace`` the ``t_*`` arrays (one row per deal) receive the full play.
+    One loop is compiled per play mode (see :func:`play`); two players have their own
+    (:func:`play2`).
     """
-    all_random = all_random_codes(codes)
-    rps, n_cards, pts, suit_of, strength_of = tables(players, params)
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_RANDOM)
+    elif mode == ALL_GREEDY:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_GREEDY)
+    else:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, MIXED)
+
+
+@njit
+def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+               t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, mode):
+    literally(mode)      # no strategy dispatch in the all-random and all-greedy loops
     state = np.empty(4, dtype=np.uint64)
-    deck = np.empty(MAX_CARDS, dtype=np.int64)
+    deck = np.empty(MAX_CARDS + 1, dtype=np.int64)
     hands = np.zeros(6, dtype=np.uint64)
-    stock = np.empty(MAX_CARDS, dtype=np.int64)
     for i in range(out.shape[0]):
         d = start + i
         seed_stream(state, seed_base, d)
-        dealer = d % players if dealer_fixed < 0 else dealer_fixed
+        if dealer_fixed < 0:
+            dealer = d % players
+        else:
+            dealer = dealer_fixed
         row = i if trace else 0
         trump, points0, tricks0, n_tricks, kind, winner, games = _one_deal(
-            state, deck, n_cards, hands, players, dealer, stock, codes, all_random, bmi2, params,
-            pts, suit_of, strength_of, rps, trace, row, t_hands, t_trump, t_stock, t_cards,
-            t_leader, t_winner, t_points)
+            state, deck, hands, players, dealer, codes, mode, mode != ALL_GREEDY, bmi2, params,
+            trace, row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points)
         _write_deal(out[i], d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner,
                     games)
 
@@ -213,14 +292,31 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
 
     With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its
     deals (at most ``max_deals``; returns -1 if the match was longer).
-    Returns the number of deals played.
+    Returns the number of deals played.  One loop per play mode; matches always
+    draw (the stream continues to the next deal).
     """
-    all_random = all_random_codes(codes)
-    rps, n_cards, pts, suit_of, strength_of = tables(players, params)
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                            trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                            t_leader, t_winner, t_points, t_before, ALL_RANDOM)
+    if mode == ALL_GREEDY:
+        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                            trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                            t_leader, t_winner, t_points, t_before, ALL_GREEDY)
+    return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                        trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                        t_leader, t_winner, t_points, t_before, MIXED)
+
+
+@njit
+def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                 max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
+                 t_points, t_before, mode):
+    literally(mode)
     state = np.empty(4, dtype=np.uint64)
-    deck = np.empty(MAX_CARDS, dtype=np.int64)
+    deck = np.empty(MAX_CARDS + 1, dtype=np.int64)
     hands = np.zeros(6, dtype=np.uint64)
-    stock = np.empty(MAX_CARDS, dtype=np.int64)
     target = params[P_TARGET]
     total_deals = 0
     for i in range(out.shape[0]):
@@ -238,9 +334,8 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
                 t_before[row, 0] = g0
                 t_before[row, 1] = g1
             trump, points0, tricks0, n_tricks, kind, winner, games = _one_deal(
-                state, deck, n_cards, hands, players, dealer, stock, codes, all_random, bmi2,
-                params, pts, suit_of, strength_of, rps, keep, row, t_hands, t_trump, t_stock,
-                t_cards, t_leader, t_winner, t_points)
+                state, deck, hands, players, dealer, codes, mode, True, bmi2, params, keep, row,
+                t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, trump, players, points0,
                             tricks0, n_tricks, kind, winner, games)
