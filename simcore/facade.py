@@ -70,7 +70,6 @@ class ParquetSink:
     """Appends record chunks to one Parquet file; metadata says how it was made."""
 
     def __init__(self, path: str, to_frame, metadata: dict[str, Any]):
-        import pyarrow as pa  # noqa: F401
         self.path = path
         self.to_frame = to_frame
         self.metadata = {b"trunfo": json.dumps(metadata, default=str).encode()}

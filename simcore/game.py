@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from .bits import HAS_BMI2
 from .cards import Deck
 from .errors import TrunfoError, choices_text
 from .rules import RuleSchema, Rules
@@ -56,6 +57,23 @@ class Game:
                               f"not {players}")
         return players
 
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
+        """Validate everything once (rules even if unused, strategies per seat, players,
+        dealer) and convert it to what the kernels take."""
+        resolved = rules if isinstance(rules, Rules) else self.rules.resolve(rules)
+        players = self.check_players(players)
+        self.check_rules(resolved, players)
+        if isinstance(strategies, str):
+            strategies = strategies.split(",")
+        from strategies import seat_codes
+        codes = seat_codes(self.name, strategies, players)
+        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
+        return Setup(self.name, resolved, names, codes, self.params_of(resolved), players,
+                     self.check_dealer(dealer, players), HAS_BMI2)
+
+    def check_rules(self, rules: Rules, players: int) -> None:
+        """Checks that involve several options or the player count (none by default)."""
+
     def check_dealer(self, dealer: int | None, players: int) -> int | None:
         if dealer is None:
             return None
@@ -64,7 +82,8 @@ class Game:
         return int(dealer)
 
     # subclasses implement:
-    def setup(self, rules, strategies, players=None, dealer=None) -> Setup: ...
+    @staticmethod
+    def params_of(rules: Rules) -> np.ndarray: ...
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray: ...
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
     def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...

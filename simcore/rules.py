@@ -23,6 +23,7 @@ class RuleOption:
     default: Any
     choices: tuple = ()       # allowed values; empty = any value of `kind`
     doc: str = ""
+    minimum: int | None = None  # for free integers: the smallest allowed value
 
     @property
     def kind(self) -> type:
@@ -31,6 +32,8 @@ class RuleOption:
     def allowed_text(self) -> str:
         if self.choices:
             return choices_text(_fmt(c) for c in self.choices)
+        if self.kind is int and self.minimum is not None:
+            return f"an integer >= {self.minimum}"
         return {bool: "true, false", int: "an integer"}.get(self.kind, "a string")
 
     def coerce(self, game: str, value: Any) -> Any:
@@ -62,7 +65,8 @@ class RuleOption:
             raise TrunfoError(
                 f"rule {self.name}={raw!r} for {game} is not valid; allowed: {self.allowed_text()}"
             ) from None
-        if self.choices and v not in self.choices:
+        if (self.choices and v not in self.choices) or (
+                self.minimum is not None and v is not None and v < self.minimum):
             raise TrunfoError(
                 f"rule {self.name}={_fmt(raw)} for {game} is not allowed; allowed: {self.allowed_text()}")
         return v

@@ -3,14 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategies import seat_codes
-
-from .. import stats
-from ..bits import HAS_BMI2
 from ..errors import TrunfoError
 from ..game import Game, Setup
 from ..rng import seed_base
-from ..sueca.game import share_entry
+from ..summary import series_summary, share_entry
 from . import enums as E
 from . import nb
 
@@ -39,17 +35,11 @@ class BriscaGame(Game):
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
-        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
-        players = self.check_players(players)
-        if resolved["partners_show_hands"] and players != 4:
+    params_of = staticmethod(E.params)
+
+    def check_rules(self, rules, players: int) -> None:
+        if rules["partners_show_hands"] and players != 4:
             raise TrunfoError(f"rule partners_show_hands=true needs 4 players, not {players}")
-        if isinstance(strategies, str):
-            strategies = strategies.split(",")
-        codes = seat_codes(self.name, strategies, players)
-        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
-        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
-                     self.check_dealer(dealer, players), HAS_BMI2)
 
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)
@@ -159,29 +149,11 @@ class BriscaGame(Game):
         return recs
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        n = len(rubbers)
-        w0 = int((rubbers["winner"] == 0).sum())
-        first_won = int(((rubbers["first_dealer"] & 1) == rubbers["winner"]).sum())
-        lengths = rubbers["deals"].astype(np.int64)
-        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
-                for code, name in enumerate(E.RUBBER_ENDS)}
-        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
-        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
-        return {
-            "matches": n,
-            "target": setup.rules["target"],
-            "match_win_share_side0": w0 / n if n else 0.0,
-            "match_win_share_side0_ci95": list(stats.wilson_interval(w0, n)),
-            "match_win_share_side1": (n - w0) / n if n else 0.0,
-            "match_win_share_side1_ci95": list(stats.wilson_interval(n - w0, n)),
-            "match_win_share_first_dealer_side": first_won / n if n else 0.0,
-            "match_win_share_first_dealer_side_ci95": list(stats.wilson_interval(first_won, n)),
-            "mean_deals_per_match": mean,
-            "mean_deals_per_match_ci95": [lo, hi],
-            "deals": int(lengths.sum()),
-            "deals_per_match": {int(k): int(v) for k, v in enumerate(dist) if v},
-            "ends": ends,
-        }
+        out = {"target": setup.rules["target"]}
+        out.update(series_summary(rubbers, unit="match", side="side", sides=2,
+                                  length_field="deals", length_unit="deal",
+                                  end_names=E.RUBBER_ENDS))
+        return out
 
 
 BRISCA = BriscaGame()

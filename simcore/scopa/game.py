@@ -3,13 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategies import seat_codes
-
-from .. import stats
-from ..bits import HAS_BMI2
 from ..game import Game, Setup
 from ..rng import seed_base
-from ..sueca.game import share_entry
+from ..summary import series_summary, share_entry
 from . import enums as E
 from . import nb
 
@@ -44,15 +40,7 @@ class ScopaGame(Game):
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
-        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
-        players = self.check_players(players)
-        if isinstance(strategies, str):
-            strategies = strategies.split(",")
-        codes = seat_codes(self.name, strategies, players)
-        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
-        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
-                     self.check_dealer(dealer, players), HAS_BMI2)
+    params_of = staticmethod(E.params)
 
     def sides(self, setup: Setup) -> int:
         return E.n_sides(setup.players, setup.rules["teams"])
@@ -154,32 +142,14 @@ class ScopaGame(Game):
         return recs
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        n = len(rubbers)
         k = self.sides(setup)
-        first_side = rubbers["first_dealer"].astype(np.int64) % k
-        first_won = int((first_side == rubbers["winner"]).sum())
-        lengths = rubbers["deals"].astype(np.int64)
-        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
-                for code, name in enumerate(E.RUBBER_ENDS)}
-        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
-        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
-        out = {"matches": n, "target": setup.rules["target"], "sides": k}
-        for s in range(k):
-            w = int((rubbers["winner"] == s).sum())
-            out[f"match_win_share_side{s}"] = w / n if n else 0.0
-            out[f"match_win_share_side{s}_ci95"] = list(stats.wilson_interval(w, n))
-        out["match_win_share_first_dealer_side"] = first_won / n if n else 0.0
-        out["match_win_share_first_dealer_side_ci95"] = list(stats.wilson_interval(first_won, n))
+        out = {"target": setup.rules["target"], "sides": k}
+        out.update(series_summary(rubbers, unit="match", side="side", sides=k,
+                                  length_field="deals", length_unit="deal",
+                                  end_names=E.RUBBER_ENDS))
         for s in range(k):
             pts = rubbers[f"points_side{s}"].astype(np.int64)
-            out[f"mean_match_points_side{s}"] = float(pts.mean()) if n else float("nan")
-        out.update({
-            "mean_deals_per_match": mean,
-            "mean_deals_per_match_ci95": [lo, hi],
-            "deals": int(lengths.sum()),
-            "deals_per_match": {int(i): int(v) for i, v in enumerate(dist) if v},
-            "ends": ends,
-        })
+            out[f"mean_match_points_side{s}"] = float(pts.mean()) if len(pts) else float("nan")
         return out
 
 

@@ -34,17 +34,17 @@ RULES = RuleSchema("spades", (
     RuleOption("bag_points", 0, (0, 1),
                "points per overtrick of a made contract (the common rule is 1)"),
     RuleOption("bag_limit", 10, (),
-               "bags that cost a team bag_penalty each time its count reaches it (games)"),
+               "bags that cost a team bag_penalty each time its count reaches it (games)", minimum=1),
     RuleOption("bag_penalty", 100, (),
-               "points lost each time a team's bags reach bag_limit (games)"),
+               "points lost each time a team's bags reach bag_limit (games)", minimum=0),
     RuleOption("blind_nil", False, (True, False),
                "a nil bid before seeing the cards, worth 200 either way (games, trailing by 200+)"),
     RuleOption("target", 500, (),
-               "a game ends when a team has this score at the end of a hand"),
+               "a game ends when a team has this score at the end of a hand", minimum=1),
     RuleOption("mercy", False, (True, False),
                "a team at -200 or below at the end of a hand loses the game"),
     RuleOption("max_hands", 200, (),
-               "a game undecided after this many hands ends: the higher total wins (equal: tie)"),
+               "a game undecided after this many hands ends: the higher total wins (equal: tie)", minimum=1),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots

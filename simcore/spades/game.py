@@ -3,14 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategies import seat_codes
-
-from .. import stats
-from ..bits import HAS_BMI2
-from ..errors import TrunfoError
 from ..game import Game, Setup
 from ..rng import seed_base
-from ..sueca.game import share_entry
+from ..summary import series_summary, share_entry
 from . import enums as E
 from . import nb
 
@@ -37,19 +32,7 @@ class SpadesGame(Game):
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
-        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
-        for name, low in (("bag_limit", 1), ("bag_penalty", 0), ("target", 1), ("max_hands", 1)):
-            if resolved[name] < low:
-                raise TrunfoError(f"rule {name}={resolved[name]} for spades is not allowed; "
-                                  f"allowed: an integer >= {low}")
-        players = self.check_players(players)
-        if isinstance(strategies, str):
-            strategies = strategies.split(",")
-        codes = seat_codes(self.name, strategies, players)
-        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
-        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
-                     self.check_dealer(dealer, players), HAS_BMI2)
+    params_of = staticmethod(E.params)
 
     # --- single hands ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
@@ -160,33 +143,16 @@ class SpadesGame(Game):
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
         n = len(rubbers)
-        w0 = int((rubbers["winner"] == 0).sum())
-        w1 = int((rubbers["winner"] == 1).sum())
-        first_won = int(((rubbers["first_dealer"] & 1) == rubbers["winner"]).sum())
-        lengths = rubbers["hands"].astype(np.int64)
-        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
-                for code, name in enumerate(E.RUBBER_ENDS)}
-        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
-        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
-        return {
-            "games": n,
-            "target": setup.rules["target"],
-            "max_hands": setup.rules["max_hands"],
-            "game_win_share_team0": w0 / n if n else 0.0,
-            "game_win_share_team0_ci95": list(stats.wilson_interval(w0, n)),
-            "game_win_share_team1": w1 / n if n else 0.0,
-            "game_win_share_team1_ci95": list(stats.wilson_interval(w1, n)),
-            "game_tie_share": (n - w0 - w1) / n if n else 0.0,
-            "game_win_share_first_dealer_team": first_won / n if n else 0.0,
-            "game_win_share_first_dealer_team_ci95": list(stats.wilson_interval(first_won, n)),
-            "mean_hands_per_game": mean,
-            "mean_hands_per_game_ci95": [lo, hi],
-            "hands": int(lengths.sum()),
-            "hands_per_game": {int(k): int(v) for k, v in enumerate(dist) if v},
-            "mean_final_score_team0": float(rubbers["score_team0"].mean()) if n else float("nan"),
-            "mean_final_score_team1": float(rubbers["score_team1"].mean()) if n else float("nan"),
-            "ends": ends,
-        }
+        ties = int((rubbers["winner"] < 0).sum())
+        out = {"target": setup.rules["target"], "max_hands": setup.rules["max_hands"]}
+        out.update(series_summary(rubbers, unit="game", side="team", sides=2,
+                                  length_field="hands", length_unit="hand",
+                                  end_names=E.RUBBER_ENDS))
+        out["game_tie_share"] = ties / n if n else 0.0
+        for t in (0, 1):
+            score = rubbers[f"score_team{t}"]
+            out[f"mean_final_score_team{t}"] = float(score.mean()) if n else float("nan")
+        return out
 
 
 SPADES = SpadesGame()

@@ -3,11 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from strategies import seat_codes
-
-from .. import stats
-from ..bits import HAS_BMI2
 from ..game import Game, Setup
+from ..summary import series_summary, share_entry
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
@@ -22,13 +19,6 @@ def _trace_buffers(n: int):
 _NO_TRACE = _trace_buffers(1)
 
 
-def share_entry(count: int, n: int) -> dict:
-    """A count out of n, its share and 95% Wilson interval (plain Python numbers)."""
-    count, n = int(count), int(n)
-    lo, hi = stats.wilson_interval(count, n)
-    return {"count": count, "share": count / n if n else 0.0, "ci95": [lo, hi]}
-
-
 class SuecaGame(Game):
     name = "sueca"
     title = "Sueca (Portuguese rules)"
@@ -40,15 +30,7 @@ class SuecaGame(Game):
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
-        resolved = rules if hasattr(rules, "game") else self.rules.resolve(rules)
-        players = self.check_players(players)
-        if isinstance(strategies, str):
-            strategies = strategies.split(",")
-        codes = seat_codes(self.name, strategies, players)
-        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
-        return Setup(self.name, resolved, names, codes, E.params(resolved), players,
-                     self.check_dealer(dealer, players), HAS_BMI2)
+    params_of = staticmethod(E.params)
 
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
@@ -160,29 +142,11 @@ class SuecaGame(Game):
         return recs
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        n = len(rubbers)
-        w0 = int((rubbers["winner"] == 0).sum())
-        first_team_won = int(((rubbers["first_dealer"] & 1) == rubbers["winner"]).sum())
-        lengths = rubbers["deals"].astype(np.int64)
-        ends = {name: share_entry(int((rubbers["end"] == code).sum()), n)
-                for code, name in enumerate(E.RUBBER_ENDS)}
-        dist = np.bincount(lengths, minlength=1) if n else np.zeros(1, np.int64)
-        mean, lo, hi = stats.mean_interval(float(lengths.sum()), float((lengths ** 2).sum()), n)
-        return {
-            "rubbers": n,
-            "rubber_games": setup.rules["rubber_games"],
-            "rubber_win_share_team0": w0 / n if n else 0.0,
-            "rubber_win_share_team0_ci95": list(stats.wilson_interval(w0, n)),
-            "rubber_win_share_team1": (n - w0) / n if n else 0.0,
-            "rubber_win_share_team1_ci95": list(stats.wilson_interval(n - w0, n)),
-            "rubber_win_share_first_dealer_team": first_team_won / n if n else 0.0,
-            "rubber_win_share_first_dealer_team_ci95": list(stats.wilson_interval(first_team_won, n)),
-            "mean_deals_per_rubber": mean,
-            "mean_deals_per_rubber_ci95": [lo, hi],
-            "deals": int(lengths.sum()),
-            "deals_per_rubber": {int(k): int(v) for k, v in enumerate(dist) if v},
-            "ends": ends,
-        }
+        out = {"rubber_games": setup.rules["rubber_games"]}
+        out.update(series_summary(rubbers, unit="rubber", side="team", sides=2,
+                                  length_field="deals", length_unit="deal",
+                                  end_names=E.RUBBER_ENDS))
+        return out
 
 
 SUECA = SuecaGame()
