@@ -22,7 +22,8 @@ def _add_common(p, default_count: int) -> None:
     p.add_argument("--strategies", required=True, metavar="A,B",
                    help="comma-separated strategy names; see 'trunfo strategies GAME'")
     p.add_argument("-n", "--deals", type=positive_int, default=default_count, metavar="N",
-                   help=f"deals, each played twice with the sides swapped (default {default_count:,})")
+                   help=f"deals, each played once per side with the seats rotated "
+                        f"(default {default_count:,})")
     p.add_argument("--seed", type=seed_int, default=0, help="run seed, 0 <= S < 2**64 (default 0)")
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable); see 'trunfo rules GAME'")
@@ -33,7 +34,7 @@ def _add_common(p, default_count: int) -> None:
     p.add_argument("--threads", type=positive_int, default=None, metavar="T",
                    help="worker threads (default: all cores)")
     p.add_argument("--chunk", type=positive_int, default=None, metavar="PAIRS",
-                   help="pairs per work chunk (with --sprt: pairs between checks, default 1,000)")
+                   help="deals per work chunk (with --sprt: deals between checks, default 1,000)")
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
@@ -99,40 +100,74 @@ def _ci(pair, nd: int = 2) -> str:
 PENTA_LABELS = ("0   (lost both)", "0.5", "1   (split/tied)", "1.5", "2   (won both)")
 
 
+def _rate(x: float) -> str:
+    return "n/a" if x is None or math.isnan(x) else f"{x:.4f}"
+
+
 def format_compare(d: dict) -> list[str]:
     a, b = d["strategies"]
+    k = d.get("unit_games", 2)
     unit = {"sueca": "card points", "brisca": "card points", "scopa": "deal points",
             "spades": "hand score"}.get(d["game"], "points")
+    if k == 2:
+        seats = (f"seats, first game of each pair: {','.join(d['seats'][0])}; "
+                 f"second: {','.join(d['seats'][1])}")
+        games = f"({d['games']:,} games)"
+    else:
+        seats = "seats, games 1..{} of each deal: {}".format(
+            k, "; ".join(",".join(x) for x in d["seats"]))
+        games = f"({d['games']:,} games, {k} per deal)"
     lines = [f"trunfo {__version__} · {d['game']} · {a} vs {b} · {d['deals']:,} deals in duplicate "
-             f"({d['games']:,} games) · seed {d['seed']} · dealer {d['dealer']}",
-             f"rules: {d['rules_string']}",
-             f"seats, first game of each pair: {','.join(d['seats'][0])}; "
-             f"second: {','.join(d['seats'][1])}", "",
+             f"{games} · seed {d['seed']} · dealer {d['dealer']}",
+             f"rules: {d['rules_string']}", seats, "",
              f"  {'from ' + a + chr(39) + 's side':<30}{'estimate':>10}    95% interval"]
-    rows = [
-        (f"mean {unit} diff / deal", _num(d["mean_point_diff"]), _ci(d["mean_point_diff_ci95"])),
-        ("score rate (W + T/2)", f"{d['win_rate']:.4f}",
-         f"[{d['win_rate_ci95'][0]:.4f}, {d['win_rate_ci95'][1]:.4f}]"),
-        ("win share diff (A - B)", _num(d["win_rate_diff"], 4), _ci(d["win_rate_diff_ci95"], 4)),
-        ("Elo difference", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
-    ]
+
+    def ci4(pair):
+        return f"[{_rate(pair[0])}, {_rate(pair[1])}]"
+
+    if k == 2:
+        rows = [
+            (f"mean {unit} diff / deal", _num(d["mean_point_diff"]), _ci(d["mean_point_diff_ci95"])),
+            ("score rate (W + T/2)", _rate(d["win_rate"]), ci4(d["win_rate_ci95"])),
+            ("win share diff (A - B)", _num(d["win_rate_diff"], 4), _ci(d["win_rate_diff_ci95"], 4)),
+            ("Elo difference", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
+        ]
+    else:
+        rows = [
+            (f"{unit} A - mean B / game", _num(d["mean_point_diff"]),
+             _ci(d["mean_point_diff_ci95"])),
+            ("win rate (W + shared/2)", _rate(d["win_rate"]), ci4(d["win_rate_ci95"])),
+            ("win share A - mean B / game", _num(d["win_rate_diff"], 4),
+             _ci(d["win_rate_diff_ci95"], 4)),
+            ("score vs B field (1+diff)/2", _rate(d["score"]), ci4(d["score_ci95"])),
+            ("Elo difference (of the score)", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
+        ]
     for label, est, ci in rows:
         lines.append(f"  {label:<30}{est:>10}    {ci}")
-    lines += ["", f"pairs by {a}'s pair score (pentanomial)", f"  {'pair score':<20}{'pairs':>12}  share"]
     n = max(d["deals"], 1)
-    for label, c in zip(PENTA_LABELS, d["pentanomial"]):
-        lines.append(f"  {label:<20}{c:>12,}  {100 * c / n:6.2f}%")
+    if k == 2:
+        lines += ["", f"pairs by {a}'s pair score (pentanomial)",
+                  f"  {'pair score':<20}{'pairs':>12}  share"]
+        for label, c in zip(PENTA_LABELS, d["pentanomial"]):
+            lines.append(f"  {label:<20}{c:>12,}  {100 * c / n:6.2f}%")
+    else:
+        lines += ["", f"deals by {a}'s results summed over the {k} games (win 1, shared top 1/2)",
+                  f"  {'sum':<20}{'deals':>12}  share"]
+        for i, c in enumerate(d["unit_results"]):
+            lines.append(f"  {i / 2:<20g}{c:>12,}  {100 * c / n:6.2f}%")
     if "sprt" in d:
         s = d["sprt"]
+        units = "pairs" if k == 2 else "deals"
         verdict = {"H1": f"H1 accepted: {a} - {b} is elo1 = {s['elo1']:g} Elo rather than "
                          f"elo0 = {s['elo0']:g}",
                    "H0": f"H0 accepted: {a} - {b} is elo0 = {s['elo0']:g} Elo rather than "
                          f"elo1 = {s['elo1']:g}",
-                   }.get(s["result"], f"inconclusive after {s['pairs']:,} pairs (the N limit)")
+                   }.get(s["result"], f"inconclusive after {s['pairs']:,} {units} (the N limit)")
+        model = "" if k == 2 else ", normal approximation on the deals' scores"
         lines += ["", f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} "
-                      f"beta={s['beta']:g}, checked every {s['check_every']:,} pairs",
+                      f"beta={s['beta']:g}, checked every {s['check_every']:,} {units}{model}",
                   f"  LLR {s['llr']:+.3f} in bounds [{s['lower']:+.3f}, {s['upper']:+.3f}] "
-                  f"after {s['pairs']:,} pairs", f"  {verdict}"]
+                  f"after {s['pairs']:,} {units}", f"  {verdict}"]
     lines.append("")
     lines.append(f"{d['deals']:,} deals ({d['games']:,} games) in {d['seconds']:.2f} s: "
                  f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
@@ -152,7 +187,13 @@ def format_tournament(t: dict) -> list[str]:
              f"  {'strategy':<{w}}{'Elo':>9}    95% interval"]
     for r in sorted(t["ratings"], key=lambda r: -r["elo"]):
         lines.append(f"  {r['strategy']:<{w}}{_num(r['elo'], 1):>9}    {_ci(r['elo_ci95'], 1)}")
-    lines += ["", "mean point difference per deal, row strategy minus column strategy",
+    k = t.get("sides", 2)
+    if k > 2:
+        lines.insert(1, f"{k} sides: each ordered pair is a match, the row strategy on one side "
+                        f"and the column strategy on the other {k - 1}")
+    title = ("mean point difference per deal, row strategy minus column strategy" if k == 2 else
+             "mean point difference per game, row strategy minus the mean of the column's sides")
+    lines += ["", title,
               "  " + " " * w + "".join(f"{n:>{w}}" for n in names)]
     for i, (n, row) in enumerate(zip(names, t["point_diff_matrix"])):
         lines.append(f"  {n:<{w}}" + "".join(f"{'·' if i == j else _num(v):>{w}}"
@@ -161,7 +202,7 @@ def format_tournament(t: dict) -> list[str]:
     for m in t["matches"]:
         a, b = m["strategies"]
         lines.append(f"  {a} vs {b}: points {_num(m['mean_point_diff'])} "
-                     f"{_ci(m['mean_point_diff_ci95'])}, score rate {m['win_rate']:.4f}, "
+                     f"{_ci(m['mean_point_diff_ci95'])}, score {m['score']:.4f}, "
                      f"Elo {_num(m['elo'], 1)} {_ci(m['elo_ci95'], 1)}")
     lines += ["", f"{t['deals']:,} deals in duplicate in {t['seconds']:.2f} s: "
                   f"{t['deals_per_second']:,.0f} deals/s"]
@@ -198,7 +239,7 @@ def write_csv(path: str, t: dict) -> None:
             a, b = m["strategies"]
             w.writerow(["match", a, b, m["deals"], m["elo"], *m["elo_ci95"],
                         m["mean_point_diff"], *m["mean_point_diff_ci95"], m["win_rate"],
-                        *m["win_rate_ci95"], " ".join(map(str, m["pentanomial"]))])
+                        *m["win_rate_ci95"], " ".join(map(str, m["pentanomial"] or []))])
 
 
 def cmd_tournament(args) -> int:

@@ -1,26 +1,33 @@
-"""Duplicate play: two strategies on the same cards, seats swapped, pairs as the unit.
+"""Duplicate play: two strategies on the same cards, seats rotated, the deal as the unit.
 
 Deal ``i`` of a run with seed ``S`` is dealt from the stream keyed by ``(S, i)``
-only, so playing deal ``i`` twice -- once with strategy A on side 0 and B on
-side 1, once with the strategies swapped -- plays the same cards twice.  The
-two games form a *pair*; the statistics treat pairs as independent samples
-(chess engine testing's reversed-colour pairs, fishtest's pentanomial model).
+only, so deal ``i`` can be played several times on the same cards.  Seat ``s``
+belongs to side ``s % k`` (partners sit opposite each other), where ``k`` is
+the number of columns of ``Game.side_results``.  Deal ``i`` is played ``k``
+times, rotation ``r = 0 .. k-1`` with strategy A on the seats of side ``r`` and
+B on every other seat.  The ``k`` games on the same cards form the *unit* of
+the statistics, which treat units as independent samples.  With two sides the
+unit is chess engine testing's reversed-colour *pair* (fishtest's pentanomial
+model); with ``k > 2`` (Scopa with 3 players, 4 players with ``teams=false``)
+A plays one side against a field of ``k - 1`` B sides, once from every side.
 
-Seat ``s`` belongs to side ``s % sides`` (partners sit opposite each other), and
-``sides`` is the number of columns of ``Game.side_results``.  Games with more
-than two sides are not supported yet (every game in the registry has two).
+Per unit, from A's side (``r`` = rotation, ``x_s`` = side ``s``'s score in that
+game, ``c = k (k - 1)``)::
 
-Per pair, from A's side (``g`` = game 1 or 2 of the pair)::
+    d2   = sum_r (k x_r - sum_s x_s)           = c * mean_r (x_A - mean of B's sides)
+    d    = d2 / c                              mean point difference per game
+                                               (k = 2: d2 = D2, the pair's summed difference)
+    bucket = 2 sum_r result_A,r                A's results over the unit in halves, 0 .. 2k
+                                               (k = 2: the pentanomial outcome, LL .. WW)
+    w4   = 2 sum_r (k result_r - sum_s result_s)
+                                               = 2c * mean_r (result_A - mean of B's results)
 
-    D2   = sum_g (score_A,g - score_B,g)       point difference summed over the pair
-    d    = D2 / 2                              mean point difference per deal
-    P    = sum_g result_A,g                    A's pair score: 0, .5, 1, 1.5, 2
-    bucket = 2 P                               pentanomial outcome 0..4 (LL .. WW)
-    W2   = sum_g (result_A,g - result_B,g)     win-share difference summed over the pair
-
-Sums are kept as exact integers (``D2``, ``D2**2``, ``2 W2``, ``(2 W2)**2``) and
-added chunk by chunk in index order, so the result is the same for any number
-of threads or chunk size.  No printing here: the CLI formats the result.
+``result`` is the game's: 1 strictly the best score, 0.5 a shared top, 0 otherwise.
+A strategy against itself plays the same game ``k`` times, so ``d2`` and ``w4`` are
+exactly 0 on every unit.  Sums are kept as exact integers (``d2``, ``d2**2``,
+``w4``, ``w4**2``, bucket counts) and added chunk by chunk in index order, so the
+result is the same for any number of threads or chunk size.  No printing here:
+the CLI formats the result.  docs/compare.md describes the statistics.
 """
 from __future__ import annotations
 
@@ -46,13 +53,13 @@ def _side_count(g, setup, seed: int) -> int:
 
 @dataclass(frozen=True)
 class Seating:
-    """The two setups of a pair: A on side 0 then A on side 1."""
+    """The ``sides`` setups of a unit: A on side 0, then on side 1, ..., B elsewhere."""
     game: str
     strategies: tuple[str, str]
     sides: int
     players: int
-    setups: tuple        # (setup with A on side 0, setup with A on side 1)
-    a_side: tuple        # A's side in each game of the pair
+    setups: tuple        # setup with A on side r, r = 0 .. sides-1
+    a_side: tuple        # A's side in each game of the unit: (0, 1, ..., sides-1)
     seats: tuple         # strategy names per seat, per game
 
 
@@ -63,44 +70,45 @@ def seating(game: str, a: str, b: str, rules=None, players=None, dealer=None,
     g.setup(rules or {}, (b,), players=players, dealer=dealer)   # validates b
     n = probe.players
     sides = _side_count(g, probe, seed)
-    if sides != 2:
-        raise TrunfoError(f"compare needs a game with 2 sides; {game} with {n} players has {sides}")
+    if sides < 2:
+        raise TrunfoError(f"compare needs a game with at least 2 sides; {game} with {n} players "
+                          f"has {sides}")
     setups, seats = [], []
-    for a_side in (0, 1):
+    for a_side in range(sides):
         names = tuple(a if s % sides == a_side else b for s in range(n))
         setups.append(g.setup(probe.rules, names, players=n, dealer=dealer))
         seats.append(names)
-    return Seating(game, (a, b), sides, n, tuple(setups), (0, 1), tuple(seats))
+    return Seating(game, (a, b), sides, n, tuple(setups), tuple(range(sides)), tuple(seats))
 
 
 def pair_outcomes(seat: Seating, seed: int, start: int, count: int) -> dict:
-    """Per-pair arrays for deals ``start .. start+count-1`` (see the module doc)."""
+    """Per-unit arrays for deals ``start .. start+count-1`` (see the module doc)."""
     g = get_game(seat.game)
+    k = seat.sides
     d2 = None
-    p2 = np.zeros(count, np.int64)        # 2 * A's pair score: the pentanomial bucket
-    w4 = np.zeros(count, np.int64)        # 2 * W2
+    p2 = np.zeros(count, np.int64)        # 2 * A's results over the unit: the bucket
+    w4 = np.zeros(count, np.int64)
     for setup, a_side in zip(seat.setups, seat.a_side):
         score, result = g.side_results(g.run_chunk(setup, seed, start, count))
-        b_side = 1 - a_side
-        diff = score[:, a_side] - score[:, b_side]
-        if np.issubdtype(diff.dtype, np.integer):
-            diff = diff.astype(np.int64)
+        if np.issubdtype(score.dtype, np.integer):
+            score = score.astype(np.int64)
+        diff = k * score[:, a_side] - score.sum(axis=1)
         d2 = diff if d2 is None else d2 + diff
-        ra = np.rint(2 * result[:, a_side]).astype(np.int64)
-        rb = np.rint(2 * result[:, b_side]).astype(np.int64)
-        p2 += ra
-        w4 += ra - rb
+        r2 = np.rint(2 * result).astype(np.int64)
+        p2 += r2[:, a_side]
+        w4 += k * r2[:, a_side] - r2.sum(axis=1)
     return {"d2": d2, "bucket": p2, "w4": w4}
 
 
 @dataclass
 class Totals:
-    pairs: int = 0
-    sum_d2: float = 0        # sum of D2 (exact int for integer scores)
+    pairs: int = 0           # units (pairs when there are two sides)
+    sum_d2: float = 0        # sum of d2 (exact int for integer scores)
     sum_d2sq: float = 0
     sum_w4: int = 0
     sum_w4sq: int = 0
-    penta: list = field(default_factory=lambda: [0] * 5)
+    sides: int = 2
+    counts: list = field(default_factory=lambda: [0] * 5)   # units by bucket 0 .. 2*sides
 
     def add(self, t: "Totals") -> None:
         self.pairs += t.pairs
@@ -108,14 +116,20 @@ class Totals:
         self.sum_d2sq += t.sum_d2sq
         self.sum_w4 += t.sum_w4
         self.sum_w4sq += t.sum_w4sq
-        self.penta = [x + y for x, y in zip(self.penta, t.penta)]
+        self.counts = [x + y for x, y in zip(self.counts, t.counts)]
+
+    @property
+    def penta(self) -> list:
+        """The pentanomial counts (two sides)."""
+        return self.counts
 
 
-def chunk_totals(out: dict) -> Totals:
+def chunk_totals(out: dict, sides: int = 2) -> Totals:
     d2, b, w4 = out["d2"], out["bucket"], out["w4"]
     conv = int if np.issubdtype(d2.dtype, np.integer) else float
+    m = 2 * sides + 1
     return Totals(len(d2), conv(d2.sum()), conv((d2 * d2).sum()), int(w4.sum()),
-                  int((w4 * w4).sum()), [int(x) for x in np.bincount(b, minlength=5)[:5]])
+                  int((w4 * w4).sum()), sides, [int(x) for x in np.bincount(b, minlength=m)[:m]])
 
 
 def _parse_sprt(sprt) -> tuple[float, float, float, float] | None:
@@ -134,27 +148,110 @@ def _parse_sprt(sprt) -> tuple[float, float, float, float] | None:
     return vals
 
 
+def _elo(score: float) -> float:
+    """Elo of a score; a bound outside [0, 1] maps to -+inf as in ``pentanomial_summary``."""
+    if score != score:
+        return float("nan")
+    return stats.elo_from_score(min(1.0, max(0.0, score)))
+
+
+def _field_score(totals: Totals) -> tuple[float, float, float, float]:
+    """A's score against the B field per game, ``x = (1 + w) / 2`` with ``w`` = A's result
+    minus the mean of B's results: ``(mean, low, high, se)`` over units (paired interval)."""
+    c = totals.sides * (totals.sides - 1)
+    w, lo, hi = stats.paired_mean_interval(totals.sum_w4 / (2 * c), totals.sum_w4sq / (4 * c * c),
+                                           totals.pairs)
+    se = (hi - lo) / (4 * stats.Z95)
+    return 0.5 + w / 2, 0.5 + lo / 2, 0.5 + hi / 2, se
+
+
 def summarize(strategies, totals: Totals) -> dict:
-    """The comparison's statistics from A's side (first strategy)."""
-    n = totals.pairs
-    mean, lo, hi = stats.paired_mean_interval(totals.sum_d2 / 2, totals.sum_d2sq / 4, n)
-    wd, wlo, whi = stats.paired_mean_interval(totals.sum_w4 / 4, totals.sum_w4sq / 16, n)
-    pen = stats.pentanomial_summary(totals.penta)
-    return {
-        "strategies": list(strategies),
-        "deals": n,
-        "games": 2 * n,
-        "mean_point_diff": mean,
-        "mean_point_diff_ci95": [lo, hi],
-        "win_rate": pen["score"],
-        "win_rate_ci95": [pen["score_low"], pen["score_high"]],
+    """The comparison's statistics from A's side (first strategy).
+
+    Two sides: fishtest's pentanomial model of the pairs.  ``k > 2`` sides: the unit's
+    mean score against the B field, ``x = (1 + w) / 2`` (``w`` = A's result minus the mean
+    of B's results, per game), with the paired interval between units and the Elo of that
+    score; ``pentanomial`` is None and ``unit_results`` counts units by A's summed result.
+    """
+    n, k = totals.pairs, totals.sides
+    c = k * (k - 1)
+    mean, lo, hi = stats.paired_mean_interval(totals.sum_d2 / c, totals.sum_d2sq / (c * c), n)
+    wd, wlo, whi = stats.paired_mean_interval(totals.sum_w4 / (2 * c),
+                                              totals.sum_w4sq / (4 * c * c), n)
+    out = {"strategies": list(strategies), "deals": n, "games": k * n, "sides": k,
+           "unit_games": k, "mean_point_diff": mean, "mean_point_diff_ci95": [lo, hi]}
+    if k == 2:
+        pen = stats.pentanomial_summary(totals.counts)
+        out.update({
+            "win_rate": pen["score"],
+            "win_rate_ci95": [pen["score_low"], pen["score_high"]],
+            "win_rate_diff": wd,
+            "win_rate_diff_ci95": [wlo, whi],
+            "score": pen["score"],
+            "score_ci95": [pen["score_low"], pen["score_high"]],
+            "elo": pen["elo"],
+            "elo_ci95": [pen["elo_low"], pen["elo_high"]],
+            "los": pen["los"],
+            "pentanomial": list(totals.counts),
+            "unit_results": list(totals.counts),
+        })
+        return out
+    h = range(len(totals.counts))      # bucket i: A's results over the unit sum to i / 2
+    rate, rlo, rhi = stats.mean_interval(sum(i * m for i, m in zip(h, totals.counts)) / (2 * k),
+                                         sum(i * i * m for i, m in zip(h, totals.counts))
+                                         / (4 * k * k), n)
+    x, xlo, xhi, se = _field_score(totals)
+    if se > 0:
+        los = stats._phi((x - 0.5) / se)
+    else:
+        los = float("nan") if n < 2 else 0.5 if x == 0.5 else float(x > 0.5)
+    out.update({
+        "win_rate": rate,
+        "win_rate_ci95": [rlo, rhi],
         "win_rate_diff": wd,
         "win_rate_diff_ci95": [wlo, whi],
-        "elo": pen["elo"],
-        "elo_ci95": [pen["elo_low"], pen["elo_high"]],
-        "los": pen["los"],
-        "pentanomial": list(totals.penta),
-    }
+        "score": x,
+        "score_ci95": [xlo, xhi],
+        "elo": _elo(x),
+        "elo_ci95": [_elo(xlo), _elo(xhi)],
+        "los": los,
+        "pentanomial": None,
+        "unit_results": list(totals.counts),
+    })
+    return out
+
+
+#: floor of the mean squared deviation in the normal-approximation LLR (all units equal)
+_R_FLOOR = 1e-12
+
+
+def sprt_normal_llr(totals: Totals, elo0: float, elo1: float) -> float:
+    """GSPRT log-likelihood ratio on the unit scores ``x`` under a normal approximation,
+    fishtest's ``LLRcalc.LLR_alt2``: ``n/2 log(r0 / r1)``, ``r_s`` = mean of ``(x - s)**2``
+    over the units, ``s_i`` = the logistic score of ``elo_i``.  For ``k > 2`` sides."""
+    n = totals.pairs
+    if n == 0:
+        return 0.0
+    c = totals.sides * (totals.sides - 1)
+    ey, ey2 = totals.sum_w4 / n, totals.sum_w4sq / n          # x = 1/2 + y / (4c)
+
+    def r(s):
+        d = 0.5 - s
+        return max(_R_FLOOR, ey2 / (16 * c * c) + 2 * d * ey / (4 * c) + d * d)
+
+    s0, s1 = stats.score_from_elo(elo0), stats.score_from_elo(elo1)
+    return 0.5 * n * (np.log(r(s0)) - np.log(r(s1)))
+
+
+def sprt_state(totals: Totals, elo0, elo1, alpha, beta) -> dict:
+    """``stats.sprt_decision`` for two sides (pentanomial GSPRT); the normal approximation
+    of :func:`sprt_normal_llr` with the same Wald bounds for more sides."""
+    if totals.sides == 2:
+        return stats.sprt_decision(totals.counts, elo0, elo1, alpha, beta)
+    lower, upper = stats.sprt_bounds(alpha, beta)
+    llr = float(sprt_normal_llr(totals, elo0, elo1))
+    state = "H1" if llr > upper else "H0" if llr < lower else "continue"
+    return {"llr": llr, "lower": lower, "upper": upper, "state": state}
 
 
 @dataclass
@@ -178,7 +275,7 @@ class CompareResult:
         d = {**self.summary, **self.setup, "seed": self.seed, "requested": self.requested,
              "seconds": self.seconds, "compile_seconds": self.compile_seconds,
              "deals_per_second": self.deals_per_second,
-             "games_per_second": 2 * self.deals_per_second,
+             "games_per_second": self.summary["unit_games"] * self.deals_per_second,
              "threads": self.threads, "interrupted": self.interrupted}
         if self.sprt is not None:
             d["sprt"] = self.sprt
@@ -203,9 +300,11 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
             keep_pairs: bool = False, progress: bool | None = False) -> CompareResult:
     """Play ``deals`` deals in duplicate between strategies ``a`` and ``b``.
 
-    ``sprt=(elo0, elo1[, alpha, beta])`` runs fishtest's pentanomial GSPRT,
-    checked after every chunk (default 1,000 pairs) and stopping at the first
-    crossing or after ``deals`` pairs.
+    With ``k`` sides each deal is played ``k`` times, A on each side in turn (the
+    unit).  ``sprt=(elo0, elo1[, alpha, beta])`` runs fishtest's pentanomial GSPRT
+    (two sides) or its normal approximation on the unit scores (``k > 2``), checked
+    after every chunk (default 1,000 units) and stopping at the first crossing or
+    after ``deals`` units.
     """
     from .facade import _check_count, _check_seed, _check_threads
     deals = _check_count(deals, "deals")
@@ -219,7 +318,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
         get_game(game).run_chunk(s, seed, 0, 1)     # compile or load from cache
     compile_seconds = time.perf_counter() - t
 
-    total = Totals()
+    k = seat.sides
+    total = Totals(sides=k, counts=[0] * (2 * k + 1))
     kept: list[dict] = []
     state = {"sprt": None, "stop": False}
     stop_event = threading.Event()
@@ -228,7 +328,7 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
         if stop_event.is_set():
             return None
         out = pair_outcomes(seat, seed, start, count)
-        return out, chunk_totals(out)
+        return out, chunk_totals(out, k)
 
     def consume(start, count, result):
         if state["stop"] or result is None:
@@ -238,7 +338,7 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
         if keep_pairs:
             kept.append(out)
         if sp:
-            dec = stats.sprt_decision(total.penta, *sp)
+            dec = sprt_state(total, *sp)
             state["sprt"] = dec
             if dec["state"] != "continue":
                 state["stop"] = True
@@ -259,11 +359,12 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     bar.close()
     sprt_out = None
     if sp:
-        dec = state["sprt"] or stats.sprt_decision(total.penta, *sp)
+        dec = state["sprt"] or sprt_state(total, *sp)
         verdict = {"H1": "H1", "H0": "H0"}.get(dec["state"], "inconclusive")
         sprt_out = {"elo0": sp[0], "elo1": sp[1], "alpha": sp[2], "beta": sp[3],
                     "llr": dec["llr"], "lower": dec["lower"], "upper": dec["upper"],
-                    "result": verdict, "pairs": total.pairs, "check_every": chunk}
+                    "result": verdict, "pairs": total.pairs, "check_every": chunk,
+                    "model": "pentanomial" if k == 2 else "normal"}
     pairs = None
     if keep_pairs:
         pairs = {k: np.concatenate([o[k] for o in kept]) if kept else np.empty(0, np.int64)
@@ -279,7 +380,12 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,
                players=None, dealer=None, threads=None, chunk=None,
                progress: bool | None = False) -> dict:
-    """Every pair of ``names`` in duplicate; Bradley-Terry Elo with intervals."""
+    """Every pair of ``names`` in duplicate; Bradley-Terry Elo with intervals.
+
+    With two sides each unordered pair is one match.  With ``k > 2`` sides A alone
+    against a field of B is not B alone against A, so each ordered pair is a match
+    and both feed the Bradley-Terry fit (``score * games`` to A, the rest to B).
+    """
     names = list(names)
     if len(names) < 2:
         raise TrunfoError(f"a tournament needs at least 2 strategies, got {len(names)}")
@@ -290,31 +396,39 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
     diff = [[0.0 if i == j else None for j in range(k)] for i in range(k)]
     matches = []
     seconds = 0.0
+    sides = 2
     for i in range(k):
         for j in range(i + 1, k):
-            r = compare(game, names[i], names[j], deals, seed, rules, players, dealer,
-                        threads=threads, chunk=chunk, progress=progress)
-            s = r.summary
-            games = s["games"]
-            wins[i][j] = s["win_rate"] * games
-            wins[j][i] = games - wins[i][j]
-            diff[i][j] = s["mean_point_diff"]
-            diff[j][i] = -s["mean_point_diff"]
-            seconds += r.seconds
-            if r.interrupted:
-                raise KeyboardInterrupt
-            matches.append({k_: s[k_] for k_ in ("strategies", "deals", "mean_point_diff",
-                                                   "mean_point_diff_ci95", "win_rate",
-                                                   "win_rate_ci95", "win_rate_diff",
-                                                   "win_rate_diff_ci95", "elo", "elo_ci95",
-                                                   "pentanomial")})
+            order = [(i, j)]
+            while order:
+                x, y = order.pop(0)
+                r = compare(game, names[x], names[y], deals, seed, rules, players, dealer,
+                            threads=threads, chunk=chunk, progress=progress)
+                s = r.summary
+                sides = s["sides"]
+                games = s["games"]
+                wins[x][y] += s["score"] * games
+                wins[y][x] += games - s["score"] * games
+                diff[x][y] = s["mean_point_diff"]
+                if sides == 2:
+                    diff[y][x] = -s["mean_point_diff"]
+                elif (x, y) == (i, j):
+                    order.append((j, i))
+                seconds += r.seconds
+                if r.interrupted:
+                    raise KeyboardInterrupt
+                matches.append({k_: s[k_] for k_ in (
+                    "strategies", "deals", "mean_point_diff", "mean_point_diff_ci95", "win_rate",
+                    "win_rate_ci95", "win_rate_diff", "win_rate_diff_ci95", "score",
+                    "score_ci95", "elo", "elo_ci95", "pentanomial", "unit_results")})
     try:
         bt = stats.bradley_terry_intervals(wins)
     except ValueError as e:
         raise TrunfoError(f"no Bradley-Terry fit: {e}") from None
     ratings = [{"strategy": n, "elo": r, "elo_ci95": [lo, hi]} for n, (r, lo, hi) in zip(names, bt)]
     total_deals = sum(m["deals"] for m in matches)
-    return {"game": game, "strategies": names, "deals_per_match": deals, "seed": seed,
+    return {"game": game, "strategies": names, "sides": sides, "deals_per_match": deals,
+            "seed": seed,
             "ratings": ratings, "point_diff_matrix": diff, "matches": matches,
             "deals": total_deals, "seconds": seconds,
             "deals_per_second": total_deals / seconds if seconds > 0 else float("nan")}

@@ -89,3 +89,40 @@ def test_tournament_text_and_errors(capsys):
     assert code == 0 and "Bradley-Terry" in out and "row strategy minus column" in out
     code, out, err = run(capsys, "tournament", "sueca", "--strategies", "greedy", "-n", "10")
     assert code == 2 and err.count("\n") == 1
+
+
+def test_three_sides_json_keys_and_text(capsys):
+    code, out, _ = run(capsys, "compare", "scopa", "--players", "3", "--strategies",
+                       "greedy,random", "-n", "3000", "--seed", "3", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert KEYS | {"unit_games", "sides", "score", "score_ci95", "unit_results"} <= set(d)
+    assert d["pentanomial"] is None and d["unit_games"] == d["sides"] == 3
+    assert d["games"] == 9000 and sum(d["unit_results"]) == 3000 and len(d["unit_results"]) == 7
+    assert len(d["seats"]) == 3 and d["mean_point_diff_ci95"][0] > 0
+    code, out, _ = run(capsys, "compare", "scopa", "--players", "3", "--strategies",
+                       "greedy,greedy", "-n", "1000")
+    assert code == 0
+    for text in ("deal points A - mean B / game", "+0.00    [+0.00, +0.00]",
+                 "score vs B field", "0.5000    [0.5000, 0.5000]", "summed over the 3 games",
+                 "(3,000 games, 3 per deal)"):
+        assert text in out
+    code, out, _ = run(capsys, "compare", "scopa", "--players", "4", "--rule", "teams=false",
+                       "--strategies", "greedy,random", "-n", "2000", "--sprt", "0,20", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["unit_games"] == 4 and d["sprt"]["model"] == "normal"
+
+
+def test_two_sides_json_has_the_unit_keys(capsys):
+    code, out, _ = run(capsys, "compare", "brisca", "--strategies", "greedy,random", "-n", "500",
+                       "--json")
+    d = json.loads(out)
+    assert d["unit_games"] == 2 and d["unit_results"] == d["pentanomial"]
+    assert d["score"] == d["win_rate"]
+
+
+def test_three_sides_tournament_text(capsys):
+    code, out, _ = run(capsys, "tournament", "scopa", "--players", "3", "--strategies",
+                       "greedy,random", "-n", "1000")
+    assert code == 0 and "each ordered pair is a match" in out
+    assert "greedy vs random" in out and "random vs greedy" in out

@@ -26,20 +26,21 @@ def test_deterministic_strategy_against_itself_is_zero_on_every_pair(game):
         pytest.skip(f"{game} has no deterministic strategy")
     g = all_games()[game]
     for players in g.players:
-        setup = g.setup({}, (det[0],), players=players)
-        if g.side_results(g.run_chunk(setup, 7, 0, 1))[0].shape[1] != 2:   # Scopa, 3 players
-            with pytest.raises(TrunfoError, match="2 sides"):
-                compare(game, det[0], det[0], deals=10, seed=7, players=players, threads=1)
-            continue
         r = compare(game, det[0], det[0], deals=3000, seed=7, players=players, keep_pairs=True,
                     threads=1)
         assert np.all(r.pairs["d2"] == 0)
         assert np.all(r.pairs["w4"] == 0)
-        assert np.all(r.pairs["bucket"] == 2)
         assert r.summary["mean_point_diff"] == 0.0
         assert r.summary["mean_point_diff_ci95"] == [0.0, 0.0]
         assert r.summary["win_rate_diff"] == 0.0
-        assert r.summary["pentanomial"] == [0, 0, 3000, 0, 0]
+        assert r.summary["win_rate_diff_ci95"] == [0.0, 0.0]
+        if r.summary["sides"] == 2:     # fishtest's regularised pentanomial: 0.5 to rounding
+            assert r.summary["score"] == pytest.approx(0.5, abs=1e-12)
+            assert np.all(r.pairs["bucket"] == 2)
+            assert r.summary["pentanomial"] == [0, 0, 3000, 0, 0]
+        else:                                        # Scopa, 3 players
+            assert r.summary["pentanomial"] is None and r.summary["score"] == 0.5
+            assert r.summary["elo"] == 0.0 and r.summary["elo_ci95"] == [0.0, 0.0]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -160,3 +161,79 @@ def test_tournament_ratings_and_matrix():
 def test_a_decided_sprt_does_not_queue_the_rest_of_n():
     r = compare("sueca", "greedy", "random", deals=10**9, seed=4, sprt=(0, 20))
     assert r.sprt["result"] == "H1" and r.summary["deals"] < 10**5 and not r.interrupted
+
+
+# --- more than two sides: Scopa with 3 players, 4 players with teams=false -------------------
+def test_three_sides_unit_by_hand_for_a_few_deals():
+    seat = seating("scopa", "greedy", "random", players=3)
+    assert seat.sides == 3 and seat.seats == (("greedy", "random", "random"),
+                                              ("random", "greedy", "random"),
+                                              ("random", "random", "greedy"))
+    g = all_games()["scopa"]
+    out = pair_outcomes(seat, 9, 100, 16)
+    d = np.zeros(16)
+    w = np.zeros(16)
+    p = np.zeros(16)
+    for r, setup in enumerate(seat.setups):
+        score, result = g.side_results(g.run_chunk(setup, 9, 100, 16))
+        others = [s for s in range(3) if s != r]
+        d += score[:, r] - score[:, others].mean(axis=1)
+        w += result[:, r] - result[:, others].mean(axis=1)
+        p += result[:, r]
+    # d2 = k (k - 1) * (sum over rotations of A minus the mean of B), w4 = 2 k (k - 1) * ...
+    assert np.allclose(out["d2"], 2 * d) and np.allclose(out["w4"], 4 * w)
+    assert np.array_equal(out["bucket"], np.rint(2 * p).astype(int))
+
+
+def test_three_sides_greedy_beats_random_by_more_than_any_interval_of_this_size():
+    n = 6000
+    r = compare("scopa", "greedy", "random", deals=n, seed=11, players=3).summary
+    assert r["sides"] == r["unit_games"] == 3 and r["games"] == 3 * n
+    assert r["pentanomial"] is None and sum(r["unit_results"]) == n
+    lo, hi = r["mean_point_diff_ci95"]
+    assert 0 < lo <= r["mean_point_diff"] <= hi
+    # per deal, A's points minus the mean of B's lie in [-R, R]: sd <= R (Popoviciu)
+    worst_half = 1.96 * SCORE_RANGE["scopa"] / math.sqrt(n)
+    assert (hi - lo) / 2 < worst_half < r["mean_point_diff"]
+    assert r["win_rate_diff_ci95"][0] > 0 and r["score_ci95"][0] > 0.5 and r["elo_ci95"][0] > 0
+    assert r["score"] == pytest.approx(0.5 + r["win_rate_diff"] / 2)
+    assert r["win_rate_ci95"][0] > 1 / 3            # more than a fair share of the 3 sides
+
+
+def test_four_individual_sides_zero_against_itself_and_greedy_ahead():
+    rules = {"teams": False}
+    same = compare("scopa", "random", "random", deals=2000, seed=5, players=4, rules=rules,
+                   keep_pairs=True, threads=1)
+    assert same.summary["sides"] == 4 and len(same.setup["seats"]) == 4
+    assert np.all(same.pairs["d2"] == 0) and np.all(same.pairs["w4"] == 0)
+    r = compare("scopa", "greedy", "random", deals=4000, seed=5, players=4, rules=rules).summary
+    assert r["mean_point_diff_ci95"][0] > 0 and r["elo_ci95"][0] > 0
+
+
+def test_three_sides_same_result_for_any_thread_count_and_chunk_size():
+    base = compare("scopa", "greedy", "random", deals=3000, seed=2, players=3, threads=1,
+                   chunk=3000)
+    for threads, chunk in ((2, 1000), (2, 333)):
+        r = compare("scopa", "greedy", "random", deals=3000, seed=2, players=3, threads=threads,
+                    chunk=chunk)
+        assert r.summary == base.summary
+
+
+def test_three_sides_sprt_on_the_normal_approximation():
+    r = compare("scopa", "greedy", "random", deals=50_000, seed=4, players=3, sprt=(0, 20))
+    assert r.sprt["result"] == "H1" and r.sprt["model"] == "normal"
+    assert r.sprt["pairs"] == r.summary["deals"] < 50_000
+    r = compare("scopa", "random", "greedy", deals=50_000, seed=4, players=3, sprt=(0, 20))
+    assert r.sprt["result"] == "H0" and r.sprt["llr"] < r.sprt["lower"]
+    r = compare("sueca", "greedy", "random", deals=1000, seed=4, sprt=(0, 20))
+    assert r.sprt["model"] == "pentanomial"
+
+
+def test_three_sides_tournament_plays_each_ordered_pair():
+    t = tournament("scopa", ["random", "greedy"], deals=2000, seed=1, players=3)
+    assert t["sides"] == 3 and [m["strategies"] for m in t["matches"]] == [
+        ["random", "greedy"], ["greedy", "random"]]
+    (rr, rg) = t["ratings"]
+    assert rg["elo"] > 0 > rr["elo"]
+    m = t["point_diff_matrix"]
+    assert m[1][0] == t["matches"][1]["mean_point_diff"] > 0 > m[0][1]
