@@ -1,8 +1,10 @@
 """Scopa play policies: jitted functions over the table and hand masks.
 
-A policy returns a move ``(card, captured)`` (``captured`` 0: the card is laid).  ``choose``
-is what the kernel calls for every play not made by the all-``random`` fast path; it
-branches on the integer strategy code.  The exact definitions are in
+A policy returns a move ``(card, captured)`` (``captured`` 0: the card is laid).  The
+``*_move`` functions take uint64 scalars only (no arrays: the kernels' play loops stay free
+of reference counting); ``choose`` is what the kernel calls for every play of a mixed
+table, branching on the integer strategy code.  ``pick_random`` and ``pick_greedy`` keep
+the array-taking signatures for callers outside the kernels.  The exact definitions are in
 ``docs/games/scopa.md`` ("Strategies").
 """
 import numpy as np
@@ -10,7 +12,9 @@ import numpy as np
 from simcore._jit import njit
 from simcore.bits import ctz, nth_bit, popcount, select_bit
 from simcore.scopa.enums import ACES, COINS, EQUAL_MASK, SETTEBELLO, SEVENS, SIXES, VALUE
-from simcore.scopa.moves import n_moves, sum_captures, sum_count, table_counts, table_sum
+from simcore.scopa.moves import (LOWER_MASK, PACK_MAX_TABLE, WALK_MAX, mask_sum, n_moves,
+                                 nth_sum_capture, packed_counts, sum_captures,
+                                 sum_count)
 
 from .registry import register
 
@@ -20,29 +24,31 @@ GREEDY = register(GAME, "greedy", 1, "the move that takes the most value (scopa,
                   "coins, sevens, sixes, aces, cards) minus what it leaves to sweep", True).code
 
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 _32 = np.uint64(32)
 _BIG = 1 << 30
 _TOP = np.uint64(1) << np.uint64(63)
+_SETTEBELLO = np.uint64(SETTEBELLO)
 
 
 @njit(inline="always")
-def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
+def random_move(hand, table, g, u32, bmi2):
     """The legal move at position (u32 * n) >> 32 in canonical order.
 
-    ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``); ``cnt``: scratch.
-    The hand holds 1 to 3 cards: their move counts are kept in locals, not re-walked."""
+    ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``).  The hand holds
+    1 to 3 cards: their move counts are kept in locals; only the chosen move is built."""
     if table == 0:               # every card is laid
         n = np.int64(popcount(hand))
-        return select_bit(hand, np.int64((u32 * np.uint64(n)) >> _32), bmi2), np.uint64(0)
-    big = table_counts(table, g, cnt)
+        return select_bit(hand, np.int64((u32 * np.uint64(n)) >> _32), bmi2), _ZERO
+    big = popcount(table) > PACK_MAX_TABLE
     c0 = ctz(hand)
-    k0 = n_moves(c0, table, g, big, cnt)
+    k0 = n_moves(c0, table, g, big)
     h = hand & (hand - _ONE)
     c1 = ctz(h | _TOP)           # the second and third cards, if any (branch-free)
-    k1 = n_moves(c1, table, g, big, cnt) if h else 0
+    k1 = n_moves(c1, table, g, big) if h else 0
     h &= h - _ONE
     c2 = ctz(h | _TOP)
-    k2 = n_moves(c2, table, g, big, cnt) if h else 0
+    k2 = n_moves(c2, table, g, big) if h else 0
     j = np.int64((u32 * np.uint64(k0 + k1 + k2)) >> _32)
     past0 = j >= k0
     past1 = j >= k0 + k1
@@ -52,9 +58,8 @@ def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
     cap = nth_bit(eq, j, bmi2)   # the j-th equal card; 0 when there is none: a lay...
     if eq == 0:
         v = VALUE[c]
-        if sum_count(v, g, big, cnt) > 0:     # ...unless the card takes a sum
-            sum_captures(table, v, work, buf, j + 1)
-            cap = buf[j]
+        if sum_count(v, table, g, big) > 0:     # ...unless the card takes a sum
+            cap = nth_sum_capture(table, v, j)
     return c, cap
 
 
@@ -67,31 +72,31 @@ def move_value(c, captured, table, last_play, lps):
         after = table & ~captured
         if after == 0 and (lps or not last_play):
             val += 20
-        val += 10 * np.int64((taken >> np.uint64(SETTEBELLO)) & _ONE)
+        val += 10 * np.int64((taken >> _SETTEBELLO) & _ONE)
         val += 2 * np.int64(popcount(taken & COINS)) + 2 * np.int64(popcount(taken & SEVENS)) \
             + np.int64(popcount(taken & SIXES)) + np.int64(popcount(taken & ACES)) \
             + np.int64(popcount(taken))
     else:
         after = table | (_ONE << np.uint64(c))
     if not last_play:
-        if after != 0 and table_sum(after) <= 10:
+        if after != 0 and mask_sum(after) <= 10:
             val -= 15
-        if (after >> np.uint64(SETTEBELLO)) & _ONE:
+        if (after >> _SETTEBELLO) & _ONE:
             val -= 8
     return val
 
 
-@njit
-def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
+@njit(inline="always")
+def greedy_move(hand, table, g, last_play, lps):
     """The legal move of highest value, the first in canonical order on ties."""
     best = -_BIG
     best_c = -1
-    best_cap = np.uint64(0)
+    best_cap = _ZERO
+    big = popcount(table) > PACK_MAX_TABLE
     m = hand
     while m:
         c = ctz(m)
         m &= m - _ONE
-        v = VALUE[c]
         eq = table & EQUAL_MASK[c]
         if eq:
             e = eq
@@ -101,23 +106,50 @@ def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
                 val = move_value(c, cap, table, last_play, lps)
                 if val > best:
                     best, best_c, best_cap = val, c, cap
-        else:
+            continue
+        v = VALUE[c]
+        if sum_count(v, table, g, big) == 0:
+            val = move_value(c, _ZERO, table, last_play, lps)
+            if val > best:
+                best, best_c, best_cap = val, c, _ZERO
+            continue
+        low = table & LOWER_MASK[v]
+        if popcount(low) > WALK_MAX:      # very rare: the depth-first enumeration
+            work = np.empty(4 * 40, dtype=np.int64)
+            buf = np.empty(sum_count(v, table, g, big), dtype=np.uint64)
             n = sum_captures(table, v, work, buf, _BIG)
             for i in range(n):
                 val = move_value(c, buf[i], table, last_play, lps)
                 if val > best:
                     best, best_c, best_cap = val, c, buf[i]
-            if n > 0:
-                continue
-            val = move_value(c, np.uint64(0), table, last_play, lps)
-            if val > best:
-                best, best_c, best_cap = val, c, np.uint64(0)
+            continue
+        sub = _ZERO
+        while True:                       # the subsets of ``low``, ascending
+            sub = (sub - low) & low
+            if sub == 0:
+                break
+            if mask_sum(sub) == v:
+                val = move_value(c, sub, table, last_play, lps)
+                if val > best:
+                    best, best_c, best_cap = val, c, sub
     return best_c, best_cap
 
 
 @njit(inline="always")
-def choose(code, hand, table, g, cnt, u32, last_play, lps, bmi2, work, buf):
+def choose(code, hand, table, g, u32, last_play, lps, bmi2):
     """One move for a seat playing strategy ``code``."""
     if code == GREEDY:
-        return pick_greedy(hand, table, cnt, last_play, lps, work, buf)
-    return pick_random(hand, table, g, cnt, u32, bmi2, work, buf)
+        return greedy_move(hand, table, g, last_play, lps)
+    return random_move(hand, table, g, u32, bmi2)
+
+
+@njit
+def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
+    """:func:`random_move` (``cnt``, ``work`` and ``buf`` are unused, kept for callers)."""
+    return random_move(hand, table, g, u32, bmi2)
+
+
+@njit
+def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
+    """:func:`greedy_move` from the table alone (``cnt``, ``work``, ``buf`` unused)."""
+    return greedy_move(hand, table, packed_counts(table), last_play, lps)

@@ -10,15 +10,19 @@ modulo ``2^55``.  Laying a card of value ``w`` multiplies by ``1 + 2^(5w)``; tak
 away multiplies by the inverse ``(1 - S)(1 + S^2)(1 + S^4)(1 + S^8)`` (``S = 2^(5w)``,
 ``S^16 = 0`` modulo ``2^55``).  Both are a few shifts and adds, exact in that ring whatever
 the table, and ``g`` *is* the five-bit lanes whenever no count exceeds 31, which holds for
-tables of at most 7 cards (at most 24 subsets).  Bigger tables (rare) get their counts
-from the array version, ``counts_of``.  The captures themselves are enumerated (in
-ascending order of their bitmask) only when a move is to be played or valued.
+tables of at most 7 cards (at most 24 subsets).  Bigger tables (rare) get theirs from
+the partitions of the value (``sum_count_big``), products of binomials of the per-value
+card counts.  The captures themselves are enumerated only when a move is to be played
+or valued: the subsets of the table cards worth less than the value, in ascending order
+of their bitmask (``sub = (sub - M) & M``), each summed by four per-suit table look-ups;
+more than ``WALK_MAX`` such cards (very rare) fall back to the depth-first
+``sum_captures``.  Everything here works on uint64 scalars: no arrays in the play loop.
 """
 import numpy as np
 
 from .._jit import njit
 from ..bits import ctz, popcount
-from .enums import EQUAL_MASK, MAX_VALUE, VALUE
+from .enums import EQUAL_MASK, MAX_VALUE, RPS, VALUE, VALUE_MASK
 
 _ONE = np.uint64(1)
 LANE_BITS = 5
@@ -27,38 +31,46 @@ PACK_MASK = np.uint64((1 << (LANE_BITS * (MAX_VALUE + 1))) - 1)
 #: the largest table whose subset-sum counts all fit in a lane (at most 24 with 7 cards)
 PACK_MAX_TABLE = 7
 _63 = np.uint64(63)
+_FIELD = np.uint64((1 << RPS) - 1)
+_R1 = np.uint64(RPS)
+_R2 = np.uint64(2 * RPS)
+_R3 = np.uint64(3 * RPS)
+#: SUIT_SUM[f]: the capture values of a suit's 10-bit field, added up
+SUIT_SUM = np.array([sum(int(VALUE[b]) for b in range(RPS) if f >> b & 1)
+                     for f in range(1 << RPS)], dtype=np.int64)
+#: LOWER_MASK[v]: the cards worth less than v (v = 0..10)
+LOWER_MASK = np.array([int(np.bitwise_or.reduce(VALUE_MASK[1:v])) if v > 1 else 0
+                       for v in range(MAX_VALUE + 1)], dtype=np.uint64)
+#: the subset walk covers at most 2**WALK_MAX subsets; more candidate cards use the DFS
+WALK_MAX = 10
 
 
-@njit(inline="always")
-def counts_reset(cnt):
-    cnt[0] = 1
-    for s in range(1, MAX_VALUE + 1):
-        cnt[s] = 0
+def _partitions(v, most):
+    """Partitions of v into parts <= most, as lists of parts."""
+    if v == 0:
+        return [[]]
+    out = []
+    for p in range(min(v, most), 0, -1):
+        out += [[p] + q for q in _partitions(v - p, p)]
+    return out
 
 
-@njit(inline="always")
-def counts_add(cnt, w):
-    """A card of value ``w`` joined the table."""
-    for s in range(MAX_VALUE, w - 1, -1):
-        cnt[s] += cnt[s - w]
+def _partition_table():
+    """PARTS[PART_START[v - 1]:PART_START[v]]: the partitions of v into two or more parts,
+    at most four of each (one per suit), as packed multiplicities (4 bits per value)."""
+    parts, start = [], [0, 0]
+    for v in range(1, MAX_VALUE + 1):
+        for q in _partitions(v, v - 1):
+            if max(q.count(w) for w in q) <= 4:
+                parts.append(sum(q.count(w) << (4 * w) for w in set(q)))
+        start.append(len(parts))
+    return np.array(parts, dtype=np.uint64), np.array(start[1:], dtype=np.int64)
 
 
-@njit(inline="always")
-def counts_remove(cnt, w):
-    """A card of value ``w`` left the table."""
-    for s in range(w, MAX_VALUE + 1):
-        cnt[s] -= cnt[s - w]
-
-
-@njit(inline="always")
-def counts_of(table, cnt):
-    """Recompute ``cnt`` from the table mask."""
-    counts_reset(cnt)
-    m = table
-    while m:
-        c = ctz(m)
-        m &= m - _ONE
-        counts_add(cnt, VALUE[c])
+PARTS, PART_START = _partition_table()
+#: BINOM[5 * n + m] = C(n, m), n, m = 0..4
+BINOM = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0],
+                  [1, 4, 6, 4, 1]], dtype=np.int64).ravel()
 
 
 @njit(inline="always")
@@ -91,28 +103,64 @@ def packed_counts(table):
 
 
 @njit(inline="always")
-def table_counts(table, g, cnt):
-    """True when the table is too big for the packed counts ``g``: ``cnt`` then holds them."""
-    if popcount(table) > PACK_MAX_TABLE:
-        counts_of(table, cnt)
-        return True
-    return False
+def mask_sum(m):
+    """Sum of the capture values of the cards in ``m``."""
+    return (SUIT_SUM[np.int64(m & _FIELD)] + SUIT_SUM[np.int64((m >> _R1) & _FIELD)]
+            + SUIT_SUM[np.int64((m >> _R2) & _FIELD)] + SUIT_SUM[np.int64(m >> _R3)])
 
 
 @njit(inline="always")
-def sum_count(v, g, big, cnt):
-    """Number of subsets of the table adding up to ``v``."""
+def sum_count_big(table, v):
+    """Number of subsets of ``table`` adding up to ``v`` (two or more cards worth less than
+    ``v``): over the partitions of ``v``, the products of C(cards of value w, parts w)."""
+    total = 0
+    for p in range(PART_START[v - 1], PART_START[v]):
+        q = PARTS[p]
+        prod = 1
+        while q:
+            lane = ctz(q) >> 2
+            sh = np.uint64(4 * lane)
+            m = np.int64((q >> sh) & np.uint64(15))
+            q &= ~(np.uint64(15) << sh)
+            prod *= BINOM[5 * np.int64(popcount(table & VALUE_MASK[lane])) + m]
+        total += prod
+    return total
+
+
+@njit(inline="always")
+def sum_count(v, table, g, big):
+    """Number of subsets of the table adding up to ``v``; ``big``: more than
+    ``PACK_MAX_TABLE`` cards, so that the packed counts ``g`` may have overflowed."""
     if big:
-        return cnt[v]
+        return sum_count_big(table, v)
     return np.int64((g >> np.uint64(LANE_BITS * v)) & LANE)
 
 
 @njit(inline="always")
-def n_moves(c, table, g, big, cnt):
+def n_moves(c, table, g, big):
     """Number of legal moves of card ``c``: its equal cards, else its sums, else one lay."""
     e = np.int64(popcount(table & EQUAL_MASK[c]))
-    k = max(sum_count(VALUE[c], g, big, cnt), 1)
+    k = max(sum_count(VALUE[c], table, g, big), 1)
     return e if e > 0 else k
+
+
+@njit(inline="always")
+def nth_sum_capture(table, v, j):
+    """The ``j``-th (0-based) subset of ``table`` adding up to ``v``, in ascending order of
+    its bitmask (``v`` has no equal card on the table and at least ``j + 1`` sums)."""
+    m = table & LOWER_MASK[v]
+    if popcount(m) > WALK_MAX:
+        work = np.empty(4 * 40, dtype=np.int64)
+        buf = np.empty(j + 1, dtype=np.uint64)
+        sum_captures(table, v, work, buf, j + 1)
+        return buf[j]
+    sub = np.uint64(0)
+    while True:
+        sub = (sub - m) & m
+        if mask_sum(sub) == v:
+            if j == 0:
+                return sub
+            j -= 1
 
 
 @njit(inline="always")
@@ -175,10 +223,4 @@ def sum_captures(table, v, work, out, stop):
 @njit(inline="always")
 def table_sum(table):
     """Sum of the capture values of the cards in ``table``."""
-    s = 0
-    m = table
-    while m:
-        c = ctz(m)
-        m &= m - _ONE
-        s += VALUE[c]
-    return s
+    return mask_sum(table)

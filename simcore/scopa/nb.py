@@ -7,19 +7,19 @@ Every loop takes the stream base (:func:`simcore.rng.seed_base`) and a first ind
 chunk's results depend only on the indices it covers.
 """
 import numpy as np
+from numba import literally
 
-from strategies.scopa import RANDOM, choose, pick_random
+from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
 
 from .._jit import njit
-from ..bits import bit, ctz, popcount
+from ..bits import bit, popcount
 from ..deal import shuffle
-from ..rng import MASK32, next64, seed_stream
+from ..rng import MASK32, rotl, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
-                    F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_ROUNDS,
-                    MAX_SIDES, MAX_SUM_CAPTURES, N_CARDS, N_PLAYS, N_SIDE_FIELDS,
-                    N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET, P_TEAMS, S_CARDS, S_COINS,
-                    S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO, T_DEALER_WON, T_NOBODY,
-                    T_OUTCOME, T_SIDE, TABLE_SIZE, VALUE)
+                    F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_SIDES, N_CARDS,
+                    N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET,
+                    P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
+                    T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE, VALUE)
 from .moves import packed_add, packed_counts, packed_remove
 from .scoring import score_piles, strict_max, strict_max_row
 
@@ -28,12 +28,33 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
+ALL_RANDOM, ALL_GREEDY, MIXED = 0, 1, 2
+
+
 @njit
-def all_random_codes(codes):
+def play_mode(codes):
+    """ALL_RANDOM or ALL_GREEDY when every seat plays it, else MIXED."""
+    mode = ALL_RANDOM if codes[0] == RANDOM else (ALL_GREEDY if codes[0] == GREEDY else MIXED)
     for c in codes:
-        if c != RANDOM:
-            return False
-    return True
+        if c != codes[0]:
+            return MIXED
+    return mode
+
+
+@njit(inline="always")
+def next64s(s0, s1, s2, s3):
+    """xoshiro256** (``simcore.rng.next64``) on a state held in four uint64 locals.
+
+    Returns ``(output, s0, s1, s2, s3)``."""
+    result = rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = rotl(s3, 45)
+    return result, s0, s1, s2, s3
 
 
 @njit(inline="always")
@@ -80,10 +101,16 @@ def new_deal(state, deck, hands, players, dealer, relay):
 
 
 @njit(inline="always")
-def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-              n_sides, cnt, work, buf, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, bmi2, side_of,
+              n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
     """Deal and play one deal; fills ``sc`` (score by side).
 
+    ``mode`` (a compile-time literal) selects the policy calls: ``ALL_RANDOM``,
+    ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false
+    skips the per-round draws, which only a caller whose stream ends with the deal and whose
+    seats are all deterministic may do: nothing observes them, so results are unchanged.
+    The play loop keeps the generator state, the table and its counts in scalars and calls
+    no function with array arguments.
     Returns ``(relays, last_capture, winning side or -1)``."""
     table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
     lps = params[P_LAST_PLAY_SCOPA] != 0
@@ -98,46 +125,61 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
     for s in range(MAX_SIDES):
         piles[s] = 0
         sc[S_SCOPE, s] = 0
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
     last = -1
     first = dealer + 1
     if first == players:
         first = 0
     n_rounds = N_PLAYS // players
+    next_deal = HAND_SIZE
     i = 0
-    x = np.uint64(0)
+    x = _ZERO
+    uk = _ZERO
     for r in range(n_rounds):
-        if r > 0 and r % HAND_SIZE == 0:
-            deal_round(deck, pos, hands, players, dealer)
+        if r == next_deal:                 # every hand is empty: three more cards each
+            next_deal += HAND_SIZE
+            seat = first
+            for k in range(players):
+                p = pos + HAND_SIZE * k
+                hands[seat] = bit(deck[p]) | bit(deck[p + 1]) | bit(deck[p + 2])
+                seat += 1
+                if seat == players:
+                    seat = 0
             if trace:
                 for s in range(players):
                     t_hands[row, r // HAND_SIZE, s] = hands[s]
             pos += HAND_SIZE * players
         seat = first
         for k in range(players):
-            if (k & 1) == 0:
-                x = next64(state)
-                uk = x >> _32
-            else:
-                uk = x & MASK32
+            if draws:
+                if (k & 1) == 0:
+                    x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
+                    uk = x >> _32
+                else:
+                    uk = x & MASK32
             h = hands[seat]
             last_play = i == N_PLAYS - 1
-            if all_random:
-                c, cap = pick_random(h, table, g, cnt, uk, bmi2, work, buf)
+            if mode == ALL_RANDOM:
+                c, cap = random_move(h, table, g, uk, bmi2)
+            elif mode == ALL_GREEDY:
+                c, cap = greedy_move(h, table, g, last_play, lps)
             else:
-                c, cap = choose(codes[seat], h, table, g, cnt, uk, last_play, lps, bmi2, work,
-                                buf)
+                c, cap = choose(codes[seat], h, table, g, uk, last_play, lps, bmi2)
             cb = bit(c)
             hands[seat] = h & ~cb
             # the update is written branch-free (selects), except for the rarer sum captures:
             # a lay adds the card's value to the counts, a single capture removes that value
             w = VALUE[c]
             lay = cap == 0
-            single = popcount(cap) == 1
+            single = (cap & (cap - _ONE)) == 0
             table = (table & ~cap) | (cb if lay else _ZERO)
             g_add = packed_add(g, w)
             g_rem = packed_remove(g, w)
             g = g_add if lay else g_rem
-            if not (lay or single):
+            if not single:
                 g = packed_counts(table)
             side = side_of[seat]
             piles[side] |= _ZERO if lay else cap | cb
@@ -150,6 +192,10 @@ def play_deal(state, deck, hands, players, dealer, params, codes, all_random, bm
             seat += 1
             if seat == players:
                 seat = 0
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
@@ -195,13 +241,10 @@ def _buffers():
     state = np.empty(4, dtype=np.uint64)
     deck = np.empty(N_CARDS, dtype=np.int64)
     hands = np.zeros(MAX_SIDES, dtype=np.uint64)
-    cnt = np.zeros(11, dtype=np.int64)
-    work = np.zeros(4 * N_CARDS, dtype=np.int64)
-    buf = np.zeros(MAX_SUM_CAPTURES, dtype=np.uint64)
     piles = np.zeros(MAX_SIDES, dtype=np.uint64)
     sc = np.zeros((N_SCORE_ROWS, MAX_SIDES), dtype=np.int64)
     side_of = np.zeros(MAX_SIDES, dtype=np.int64)
-    return state, deck, hands, cnt, work, buf, piles, sc, side_of
+    return state, deck, hands, piles, sc, side_of
 
 
 @njit
@@ -211,9 +254,25 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
     ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
+    One loop is compiled per play mode (see :func:`play_deal`).
     """
-    all_random = all_random_codes(codes)
-    state, deck, hands, cnt, work, buf, piles, sc, side_of = _buffers()
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_table, t_hands, t_cards, t_capt, ALL_RANDOM)
+    elif mode == ALL_GREEDY:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_table, t_hands, t_cards, t_capt, ALL_GREEDY)
+    else:
+        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                   t_table, t_hands, t_cards, t_capt, MIXED)
+
+
+@njit
+def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+               t_table, t_hands, t_cards, t_capt, mode):
+    literally(mode)   # one compiled loop per mode, with no strategy dispatch in the first two
+    state, deck, hands, piles, sc, side_of = _buffers()
     n_sides = sides_of(players, params, side_of)
     for i in range(out.shape[0]):
         d = start + i
@@ -221,8 +280,8 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
         dealer = d % players if dealer_fixed < 0 else dealer_fixed
         row = i if trace else 0
         relays, last, winner = play_deal(
-            state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-            n_sides, cnt, work, buf, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
+            state, deck, hands, players, dealer, params, codes, mode, mode != ALL_GREEDY, bmi2,
+            side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
         _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
 
 
@@ -235,8 +294,25 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
     ``max_deals``; returns -1 if the match was longer), ``t_before`` the points before each.
     Returns the number of deals played.
     """
-    all_random = all_random_codes(codes)
-    state, deck, hands, cnt, work, buf, piles, sc, side_of = _buffers()
+    mode = play_mode(codes)
+    if mode == ALL_RANDOM:
+        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                            trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+                            t_before, ALL_RANDOM)
+    if mode == ALL_GREEDY:
+        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                            trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+                            t_before, ALL_GREEDY)
+    return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                        trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+                        t_before, MIXED)
+
+
+@njit
+def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+                 max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before, mode):
+    literally(mode)
+    state, deck, hands, piles, sc, side_of = _buffers()
     n_sides = sides_of(players, params, side_of)
     target = params[P_TARGET]
     tot = np.zeros(MAX_SIDES, dtype=np.int64)
@@ -249,15 +325,17 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
             tot[s] = 0
         n = 0
         dealer = first
+        best = -1
         while True:
             keep = trace and n < max_deals
             row = n if keep else 0
             if keep:
                 for s in range(MAX_SIDES):
                     t_before[row, s] = tot[s]
+            # the match's stream goes on after the deal: the draws are always made
             relays, last, winner = play_deal(
-                state, deck, hands, players, dealer, params, codes, all_random, bmi2, side_of,
-                n_sides, cnt, work, buf, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
+                state, deck, hands, players, dealer, params, codes, mode, True, bmi2, side_of,
+                n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
                             winner, sc)
