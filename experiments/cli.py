@@ -152,9 +152,24 @@ def _format_rubbers(r) -> list[str]:
     lo, hi = s[f"mean_{step}_per_{one}_ci95"]
     lines.append(f"{step} per {one}: mean {s[f'mean_{step}_per_{one}']:.3f} [{lo:.3f}, {hi:.3f}]")
     n = max(s[unit], 1)
-    for k, v in s[f"{step}_per_{one}"].items():
-        lines.append(f"  {k:>3} {step} {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
+    for label, v in _length_bins(s[f"{step}_per_{one}"]):
+        lines.append(f"  {label:>9} {step} {v:>10,}  {_pct(v / n)}  {'#' * int(60 * v / n)}")
     return lines + _footer(r, unit)
+
+
+def _length_bins(dist: dict, most: int = 16) -> list[tuple[str, int]]:
+    """The length distribution as rows; long tails are grouped into equal-width bins."""
+    if not dist:
+        return []
+    lo, hi = min(dist), max(dist)
+    if hi - lo + 1 <= most:
+        return [(str(k), dist.get(k, 0)) for k in range(lo, hi + 1)]
+    width = -(-(hi - lo + 1) // most)
+    rows = []
+    for a in range(lo, hi + 1, width):
+        b = min(a + width - 1, hi)
+        rows.append((f"{a}-{b}", sum(dist.get(k, 0) for k in range(a, b + 1))))
+    return rows
 
 
 # --- records ------------------------------------------------------------------------
