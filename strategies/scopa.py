@@ -36,11 +36,24 @@ def random_move(hand, table, g, u32, bmi2):
     """The legal move at position (u32 * n) >> 32 in canonical order.
 
     ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``).  The hand holds
-    1 to 3 cards: their move counts are kept in locals; only the chosen move is built."""
+    1 to 3 cards: their move counts are kept in locals; only the chosen move is built.
+    Tables too big for the packed counts (rare) are played out of line."""
     if table == 0:               # every card is laid
         n = np.int64(popcount(hand))
         return select_bit(hand, np.int64((u32 * np.uint64(n)) >> _32), bmi2), _ZERO
-    big = popcount(table) > PACK_MAX_TABLE
+    if popcount(table) > PACK_MAX_TABLE:
+        return random_move_big(hand, table, g, u32, bmi2)
+    return random_move_of(hand, table, g, u32, bmi2, False)
+
+
+@njit
+def random_move_big(hand, table, g, u32, bmi2):
+    return random_move_of(hand, table, g, u32, bmi2, True)
+
+
+@njit(inline="always")
+def random_move_of(hand, table, g, u32, bmi2, big):
+    """:func:`random_move` on a non-empty table (``big``: more than ``PACK_MAX_TABLE``)."""
     c0 = ctz(hand)
     k0 = n_moves(c0, table, g, big)
     h = hand & (hand - _ONE)
@@ -56,10 +69,11 @@ def random_move(hand, table, g, u32, bmi2):
     j -= k0 + k1 if past1 else (k0 if past0 else 0)
     eq = table & EQUAL_MASK[c]
     cap = nth_bit(eq, j, bmi2)   # the j-th equal card; 0 when there is none: a lay...
-    if eq == 0:
-        v = VALUE[c]
-        if sum_count(v, table, g, big) > 0:     # ...unless the card takes a sum
-            cap = nth_sum_capture(table, v, j)
+    v = VALUE[c]
+    # ...unless the card takes a sum (one branch, rarely taken: no branch on ``eq`` alone,
+    # which is as likely zero as not)
+    if (eq == 0) & (sum_count(v, table, g, big) > 0):
+        cap = nth_sum_capture(table, v, j)
     return c, cap
 
 

@@ -150,10 +150,7 @@ def nth_sum_capture(table, v, j):
     its bitmask (``v`` has no equal card on the table and at least ``j + 1`` sums)."""
     m = table & LOWER_MASK[v]
     if popcount(m) > WALK_MAX:
-        work = np.empty(4 * 40, dtype=np.int64)
-        buf = np.empty(j + 1, dtype=np.uint64)
-        sum_captures(table, v, work, buf, j + 1)
-        return buf[j]
+        return nth_sum_capture_dfs(table, v, j)
     sub = np.uint64(0)
     while True:
         sub = (sub - m) & m
@@ -224,3 +221,13 @@ def sum_captures(table, v, work, out, stop):
 def table_sum(table):
     """Sum of the capture values of the cards in ``table``."""
     return mask_sum(table)
+
+
+@njit
+def nth_sum_capture_dfs(table, v, j):
+    """:func:`nth_sum_capture` by the depth-first :func:`sum_captures` (out of line: many
+    candidate cards, very rare)."""
+    work = np.empty(4 * 40, dtype=np.int64)
+    buf = np.empty(j + 1, dtype=np.uint64)
+    sum_captures(table, v, work, buf, j + 1)
+    return buf[j]

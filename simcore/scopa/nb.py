@@ -100,7 +100,7 @@ def new_deal(state, deck, hands, players, dealer, relay):
         relays += 1
 
 
-@njit(inline="always")
+@njit
 def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, bmi2, side_of,
               n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
     """Deal and play one deal; fills ``sc`` (score by side).
@@ -184,7 +184,7 @@ def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, b
             side = side_of[seat]
             piles[side] |= _ZERO if lay else cap | cb
             last = last if lay else seat
-            sc[S_SCOPE, side] += (not lay) and table == 0 and (lps or not last_play)
+            sc[S_SCOPE, side] += (not lay) & (table == 0) & (lps | (not last_play))
             if trace:
                 t_cards[row, i] = c
                 t_capt[row, i] = cap
