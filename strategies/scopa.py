@@ -100,7 +100,7 @@ def move_value(c, captured, table, last_play, lps):
     return val
 
 
-@njit(inline="always")
+@njit
 def greedy_move(hand, table, g, last_play, lps):
     """The legal move of highest value, the first in canonical order on ties."""
     best = -_BIG
