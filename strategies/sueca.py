@@ -7,7 +7,7 @@ definitions (and how ``random`` uses its 32-bit draw) are in ``docs/rng.md``.
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import bit, ctz, popcount, select_bit
 from simcore.sueca.enums import RANKS_PER_SUIT, STRIDE, SUIT, SUIT_MASKS
 
 from .registry import register
@@ -43,9 +43,9 @@ def winning_cards(legal, best, led, trump):
     """The legal cards that would beat ``best``, the trick's winning card so far."""
     above = _ONES << np.uint64(best + 1)
     tmask = SUIT_MASKS[trump]
-    if SUIT[best] == trump:
-        return legal & tmask & above
-    return (legal & SUIT_MASKS[led] & above) | (legal & tmask)
+    higher = legal & SUIT_MASKS[SUIT[best]] & above     # higher cards of the winning suit
+    # a trump is winning: only higher trumps; else higher cards of the led suit or any trump
+    return higher if (bit(best) & tmask) else higher | (legal & tmask)
 
 
 @njit(inline="always")
@@ -53,12 +53,10 @@ def pick_greedy(seat, legal, k, best, winner, led, trump):
     if k == 0:
         return cheapest(legal, trump)
     win = winning_cards(legal, best, led, trump)
-    if (winner & 1) == (seat & 1):      # partner winning: do not overtake if avoidable
-        keep = legal & ~win
-        return cheapest(keep, trump) if keep else cheapest(legal, trump)
-    if win:
-        return cheapest(win, trump)
-    return cheapest(legal, trump)
+    # partner winning: a card that does not overtake, if any; else a winning card, if any;
+    # otherwise the cheapest legal card (selected without branches)
+    want = (legal & ~win) if ((winner ^ seat) & 1) == 0 else win
+    return cheapest(want if want else legal, trump)
 
 
 @njit(inline="always")
