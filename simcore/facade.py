@@ -7,6 +7,7 @@ the per-chunk totals is kept, so memory stays flat for any number of deals.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -167,8 +168,16 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
                 "deals": deals, "command": command}
         sink = ParquetSink(out, lambda recs: deals_frame(game, recs), meta)
 
+    reuse = not keep_deals and sink is None      # records are only summed: reuse buffers
+    local = threading.local()
+
     def work(start, count):
-        recs = g.run_chunk(setup, seed, start, count)
+        buf = None
+        if reuse:
+            buf = getattr(local, "buf", None)
+            if buf is None or len(buf) < count:
+                buf = local.buf = np.empty(count, g.record_dtype)
+        recs = g.run_chunk(setup, seed, start, count, out=buf)
         tot = np.zeros(g.n_totals, np.int64)
         g.accumulate(recs, tot)
         return recs, tot

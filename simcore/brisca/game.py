@@ -45,8 +45,9 @@ class BriscaGame(Game):
         return E.deck_for(setup.players)
 
     # --- single deals ------------------------------------------------------------
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
-        out = np.empty(count, self.record_dtype)
+    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
+                  out: np.ndarray | None = None) -> np.ndarray:
+        out = np.empty(count, self.record_dtype) if out is None else out[:count]
         nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
                      setup.params, setup.bmi2, False, *_NO_TRACE)
         return out
