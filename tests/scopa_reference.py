@@ -29,11 +29,12 @@ K 10.
 """
 
 from __future__ import annotations
+from reference_rng import (  # noqa: F401  (the shared random streams)
+    Xoshiro, below, domain_base, hi32, lo32, mix, shuffle, stream, _rotl)
 
 MASK = 0xFFFFFFFFFFFFFFFF
 MASK32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B97F4A7C15
-MATCH_TAG = 0x4D415443  # "MATC"
 
 # ---------------------------------------------------------------------------
 # Cards
@@ -89,92 +90,6 @@ def _mask(cards) -> int:
 # ---------------------------------------------------------------------------
 # Random streams (docs/rng.md)
 # ---------------------------------------------------------------------------
-def mix(z: int) -> int:
-    """splitmix64 finaliser."""
-    z &= MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return z ^ (z >> 31)
-
-
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK
-
-
-class Xoshiro:
-    """xoshiro256** with an output counter (``outputs``) for instrumentation."""
-
-    __slots__ = ("s0", "s1", "s2", "s3", "outputs")
-
-    def __init__(self, s0: int, s1: int, s2: int, s3: int):
-        self.s0 = s0 & MASK
-        self.s1 = s1 & MASK
-        self.s2 = s2 & MASK
-        self.s3 = s3 & MASK
-        self.outputs = 0
-
-    @property
-    def state(self) -> tuple[int, int, int, int]:
-        return (self.s0, self.s1, self.s2, self.s3)
-
-    def next(self) -> int:
-        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
-        result = (_rotl((s1 * 5) & MASK, 7) * 9) & MASK
-        t = (s1 << 17) & MASK
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = _rotl(s3, 45)
-        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
-        self.outputs += 1
-        return result
-
-
-def hi32(x: int) -> int:
-    return x >> 32
-
-
-def lo32(x: int) -> int:
-    return x & MASK32
-
-
-def below(u: int, n: int) -> int:
-    """A draw below n from 32 random bits: multiply-shift."""
-    return (u * n) >> 32
-
-
-def domain_base(seed: int, domain: str = "deal") -> int:
-    if domain == "deal":
-        return mix(seed)
-    if domain == "match":
-        return mix(mix(seed) ^ MATCH_TAG)
-    raise ValueError(f"unknown domain {domain!r} (expected 'deal' or 'match')")
-
-
-def stream(seed: int, key: int, domain: str = "deal") -> Xoshiro:
-    """Stream `key` of a domain: s[j-1] = mix(base + (4*key + j) * GOLDEN), j = 1..4."""
-    base = domain_base(seed, domain)
-    s = [mix((base + (4 * key + j) * GOLDEN) & MASK) for j in range(1, 5)]
-    return Xoshiro(*s)
-
-
-def shuffle(deck: list[int], gen: Xoshiro) -> None:
-    """In-place Fisher-Yates pass using both halves of each output (docs/rng.md)."""
-    i = len(deck) - 1
-    while i > 1:
-        x = gen.next()
-        j = (hi32(x) * (i + 1)) >> 32
-        deck[i], deck[j] = deck[j], deck[i]
-        j = (lo32(x) * i) >> 32
-        deck[i - 1], deck[j] = deck[j], deck[i - 1]
-        i -= 2
-    if i == 1:
-        j = (hi32(gen.next()) * 2) >> 32
-        deck[1], deck[j] = deck[j], deck[1]
-
-
 # ---------------------------------------------------------------------------
 # Rules, seats, sides
 # ---------------------------------------------------------------------------
