@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
+
+from common import compile_time
 
 
 def rate(players: int, strategy: str, deals: int, threads: int, repeats: int) -> float:
@@ -27,20 +26,6 @@ def rate(players: int, strategy: str, deals: int, threads: int, repeats: int) ->
     return statistics.median(rates)
 
 
-def compile_time(cold: bool) -> float:
-    """Seconds for the first Brisca simulate() in a fresh process (cold: empty cache)."""
-    code = ("import time, simcore; t = time.perf_counter(); "
-            "simcore.simulate('brisca', deals=1, seed=1, threads=1, progress=False); "
-            "print(time.perf_counter() - t)")
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as tmp:
-        if cold:
-            env["NUMBA_CACHE_DIR"] = tmp
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env=env, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=1_000_000)
@@ -49,8 +34,8 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
 
-    result = {"compile_seconds_cold": compile_time(True),
-              "compile_seconds_warm": compile_time(False),
+    result = {"compile_seconds_cold": compile_time('brisca', True),
+              "compile_seconds_warm": compile_time('brisca', False),
               "threads": args.threads, "deals": args.deals, "deals_per_second": {}}
     import simcore
     t = time.perf_counter()

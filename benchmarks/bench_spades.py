@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
+
+from common import compile_time
 
 OPENSPIEL = {"openspiel_cpp": 31_000, "openspiel_python": 6_000}
 
@@ -44,20 +43,6 @@ def games_rate(strategy: str, games: int, threads: int) -> tuple[float, float]:
     return r.per_second, r.summary["hands"] / r.seconds
 
 
-def compile_time(cold: bool) -> float:
-    """Seconds for the first Spades simulate() in a fresh process (cold: empty cache)."""
-    code = ("import time, simcore; t = time.perf_counter(); "
-            "simcore.simulate('spades', deals=1, seed=1, threads=1, progress=False); "
-            "print(time.perf_counter() - t)")
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as tmp:
-        if cold:
-            env["NUMBA_CACHE_DIR"] = tmp
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env=env, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2_000_000)
@@ -81,8 +66,8 @@ def main() -> int:
     gps, hps = games_rate("greedy", a.games, a.threads)
     res["greedy_games_per_second"] = gps
     res["greedy_game_hands_per_second"] = hps
-    res["compile_seconds_cold"] = compile_time(cold=True)
-    res["compile_seconds_warm"] = compile_time(cold=False)
+    res["compile_seconds_cold"] = compile_time("spades", cold=True)
+    res["compile_seconds_warm"] = compile_time("spades", cold=False)
     if a.json:
         print(json.dumps(res))
         return 0

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from common import compile_time
 
 ROOT = Path(__file__).resolve().parents[1]
 REFSIM = ROOT.parent / "shared" / "refsim"
@@ -36,20 +36,6 @@ def trunfo_rate(strategy: str, deals: int, threads: int, repeats: int) -> tuple[
         rates.append(r.per_second)
         summary = r.summary
     return statistics.median(rates), summary
-
-
-def compile_time(cold: bool) -> float:
-    """Seconds for the first simulate() call in a fresh process (cold: empty cache)."""
-    code = ("import time, simcore; t = time.perf_counter(); "
-            "simcore.simulate('sueca', deals=1, seed=1, threads=1, progress=False); "
-            "print(time.perf_counter() - t)")
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as tmp:
-        if cold:
-            env["NUMBA_CACHE_DIR"] = tmp
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env=env, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
 
 
 def build_refsim() -> str | None:
@@ -90,8 +76,8 @@ def main() -> int:
     nthreads = default_threads()
 
     result = {"deals": args.deals, "repeats": args.repeats, "threads_all": nthreads,
-              "bmi2": HAS_BMI2, "compile_seconds_cold": compile_time(True),
-              "compile_seconds_warm": compile_time(False), "rates": {}}
+              "bmi2": HAS_BMI2, "compile_seconds_cold": compile_time('sueca', True),
+              "compile_seconds_warm": compile_time('sueca', False), "rates": {}}
     binary = build_refsim()
     result["refsim"] = binary is not None
     for strategy in ("random", "greedy"):
