@@ -18,6 +18,29 @@ def share_entry(count, n) -> dict:
     return {"count": count, "share": count / n if n else 0.0, "ci95": [lo, hi]}
 
 
+def outcome_tables(totals, labels, kinds, t_outcome: int, t_dealer: int, side: str):
+    """The share tables of single deals for a two-sided game.
+
+    ``labels[code]`` is ``tie`` or ``{side}{s}_{kind}``; ``totals[t_outcome + code]``
+    counts deals by outcome and ``totals[t_dealer + code]`` the same with the dealer's
+    side relabelled as side 0.  Only the ``kinds`` that can occur are kept.
+    Returns ``(n, outcomes, dealer_side, winners)``.
+    """
+    n = int(sum(totals[t_outcome + code] for code in range(len(labels))))
+    outcomes, dealer_side = {}, {}
+    for code, label in enumerate(labels):
+        if label != "tie" and label.split("_", 1)[1] not in kinds:
+            continue
+        outcomes[label] = share_entry(totals[t_outcome + code], n)
+        dlabel = label.replace(f"{side}0", f"dealer_{side}").replace(f"{side}1", f"other_{side}")
+        dealer_side[dlabel] = share_entry(totals[t_dealer + code], n)
+    winners = {f"{side}{s}": share_entry(sum(outcomes[f"{side}{s}_{k}"]["count"]
+                                              for k in kinds), n) for s in (0, 1)}
+    winners[f"dealer_{side}"] = share_entry(
+        sum(dealer_side[f"dealer_{side}_{k}"]["count"] for k in kinds), n)
+    return n, outcomes, dealer_side, winners
+
+
 def _share(out: dict, key: str, count: int, n: int) -> None:
     out[key] = count / n if n else 0.0
     out[f"{key}_ci95"] = list(stats.wilson_interval(int(count), n))

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..game import Game, Setup
 from ..rng import seed_base
-from ..summary import series_summary, share_entry
+from ..summary import outcome_tables, series_summary, share_entry
 from . import enums as E
 from . import nb
 
@@ -46,14 +46,8 @@ class SpadesGame(Game):
         nb.accumulate(records, totals)
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
-        n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
-        outcomes, dealer_side = {}, {}
-        for code, label in enumerate(E.OUTCOME_LABELS):
-            outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
-            dlabel = label.replace("team0", "dealer_team").replace("team1", "other_team")
-            dealer_side[dlabel] = share_entry(totals[E.T_DEALER_OUTCOME + code], n)
-        winners = {"team0": outcomes["team0_win"], "team1": outcomes["team1_win"],
-                   "dealer_team": dealer_side["dealer_team_win"]}
+        n, outcomes, dealer_side, winners = outcome_tables(
+            totals, E.OUTCOME_LABELS, ("win",), E.T_OUTCOME, E.T_DEALER_OUTCOME, "team")
         contracts = {}
         for t in (0, 1):
             contracts[f"team{t}_made"] = share_entry(totals[E.T_MADE + t], n)

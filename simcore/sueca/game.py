@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import Game, Setup
-from ..summary import series_summary, share_entry
+from ..summary import outcome_tables, series_summary
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
@@ -57,27 +57,14 @@ class SuecaGame(Game):
         return kinds
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
-        n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
-        kinds = self.outcome_labels(setup)
-        outcomes, dealer_side = {}, {}
-        for code, label in enumerate(E.OUTCOME_LABELS):
-            kind = label.split("_", 1)[1] if label != "tie" else "tie"
-            if kind != "tie" and kind not in kinds:
-                continue
-            outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
-            dlabel = label.replace("team0", "dealer_team").replace("team1", "other_team")
-            dealer_side[dlabel] = share_entry(totals[E.T_DEALER_OUTCOME + code], n)
+        n, outcomes, dealer_side, winners = outcome_tables(
+            totals, E.OUTCOME_LABELS, self.outcome_labels(setup), E.T_OUTCOME,
+            E.T_DEALER_OUTCOME, "team")
         pts = np.arange(E.TOTAL_POINTS + 1)
         h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
         hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
         mean0 = float((h0 * pts).sum() / n) if n else float("nan")
         meand = float((hd * pts).sum() / n) if n else float("nan")
-        winners = {}
-        for t in (0, 1):
-            won = sum(outcomes[f"team{t}_{k}"]["count"] for k in kinds)
-            winners[f"team{t}"] = share_entry(won, n)
-        dwon = sum(dealer_side[f"dealer_team_{k}"]["count"] for k in kinds)
-        winners["dealer_team"] = share_entry(dwon, n)
         return {
             "deals": n,
             "outcomes": outcomes,
