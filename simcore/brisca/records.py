@@ -1,6 +1,7 @@
 """Game records for Brisca, exactly as ``shared/spec/game-records.md`` says."""
 from __future__ import annotations
 
+from ..records import trick_plays
 from . import enums as E
 
 
@@ -14,14 +15,8 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     recs = []
     for i in range(len(out)):
         r = out[i]
-        plays = []
-        tricks = []
-        for t in range(n_tricks):
-            lead = int(leaders[i, t])
-            for k in range(n):
-                plays.append([(lead + k) % n, deck.format_card(cards[i, n * t + k])])
-            tricks.append({"leader": lead, "winner": int(winners[i, t]),
-                           "points": int(points[i, t])})
+        plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i], n,
+                                    n_tricks)
         g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
         winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
         recs.append({

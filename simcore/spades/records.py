@@ -7,6 +7,7 @@ Beyond the spec's keys: ``blind_nil`` (by seat), ``nil`` (what each nil bid came
 """
 from __future__ import annotations
 
+from ..records import trick_plays
 from . import enums as E
 
 
@@ -17,13 +18,8 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     recs = []
     for i in range(len(out)):
         r = out[i]
-        plays = []
-        tricks = []
-        for t in range(E.N_TRICKS):
-            lead = int(leaders[i, t])
-            for k in range(E.N_SEATS):
-                plays.append([(lead + k) % E.N_SEATS, deck.format_card(cards[i, 4 * t + k])])
-            tricks.append({"leader": lead, "winner": int(winners[i, t]), "points": 0})
+        plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], None,
+                                    E.N_SEATS, E.N_TRICKS)
         nil = [E.NIL_RESULTS[int(r[f"nil_seat{s}"])] for s in range(E.N_SEATS)]
         outcome = E.OUTCOME_LABELS[int(r["outcome"])]
         recs.append({

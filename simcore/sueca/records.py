@@ -1,6 +1,7 @@
 """Game records for Sueca, exactly as ``shared/spec/game-records.md`` says."""
 from __future__ import annotations
 
+from ..records import trick_plays
 from . import enums as E
 
 
@@ -12,14 +13,8 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     recs = []
     for i in range(len(out)):
         r = out[i]
-        plays = []
-        tricks = []
-        for t in range(E.N_TRICKS):
-            lead = int(leaders[i, t])
-            for k in range(E.N_SEATS):
-                plays.append([(lead + k) % E.N_SEATS, deck.format_card(cards[i, 4 * t + k])])
-            tricks.append({"leader": lead, "winner": int(winners[i, t]),
-                           "points": int(points[i, t])})
+        plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i],
+                                    E.N_SEATS, E.N_TRICKS)
         g0, g1 = int(r["games_team0"]), int(r["games_team1"])
         winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
         kind = E.OUTCOME_LABELS[int(r["outcome"])]
