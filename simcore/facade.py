@@ -52,18 +52,16 @@ def deals_frame(game: str, records: np.ndarray) -> pd.DataFrame:
     g = get_game(game)
     df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
         np.empty(0, g.record_dtype))
-    labels = getattr(__import__(f"simcore.{game}.enums", fromlist=["OUTCOME_LABELS"]),
-                     "OUTCOME_LABELS", None)
-    if labels is not None and "outcome" in df:
-        df["outcome"] = pd.Categorical.from_codes(df["outcome"].astype(np.int64), labels)
+    df["outcome"] = pd.Categorical.from_codes(df["outcome"].astype(np.int64), g.outcome_names)
     return df
 
 
 def rubbers_frame(game: str, records: np.ndarray) -> pd.DataFrame:
-    enums = __import__(f"simcore.{game}.enums", fromlist=["RUBBER_ENDS"])
+    """A DataFrame of rubbers / matches / games; how each ended becomes a label."""
+    g = get_game(game)
     df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
-        np.empty(0, get_game(game).rubber_dtype))
-    df["end"] = pd.Categorical.from_codes(df["end"].astype(np.int64), enums.RUBBER_ENDS)
+        np.empty(0, g.rubber_dtype))
+    df["end"] = pd.Categorical.from_codes(df["end"].astype(np.int64), g.end_names)
     return df
 
 

@@ -48,7 +48,10 @@ class Game:
     players: tuple[int, ...]
     default_players: int
     record_dtype: np.dtype
+    rubber_dtype: np.dtype      # one record per rubber / match / game
     n_totals: int
+    outcome_names: tuple[str, ...]   # label of each outcome code of a deal
+    end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
 
     def check_players(self, players: int | None) -> int:
         players = self.default_players if players is None else int(players)

@@ -34,6 +34,8 @@ class BriscaGame(Game):
     record_dtype = E.DEAL_DTYPE
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
+    outcome_names = E.OUTCOME_LABELS
+    end_names = E.RUBBER_ENDS
 
     params_of = staticmethod(E.params)
 
@@ -140,7 +142,7 @@ class BriscaGame(Game):
         out = {"target": setup.rules["target"]}
         out.update(series_summary(rubbers, unit="match", side="side", sides=2,
                                   length_field="deals", length_unit="deal",
-                                  end_names=E.RUBBER_ENDS))
+                                  end_names=self.end_names))
         return out
 
 

@@ -39,6 +39,8 @@ class ScopaGame(Game):
     record_dtype = E.DEAL_DTYPE
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
+    outcome_names = E.OUTCOME_LABELS
+    end_names = E.RUBBER_ENDS
 
     params_of = staticmethod(E.params)
 
@@ -147,7 +149,7 @@ class ScopaGame(Game):
         out = {"target": setup.rules["target"], "sides": k}
         out.update(series_summary(rubbers, unit="match", side="side", sides=k,
                                   length_field="deals", length_unit="deal",
-                                  end_names=E.RUBBER_ENDS))
+                                  end_names=self.end_names))
         for s in range(k):
             pts = rubbers[f"points_side{s}"].astype(np.int64)
             out[f"mean_match_points_side{s}"] = float(pts.mean()) if len(pts) else float("nan")

@@ -31,6 +31,8 @@ class SpadesGame(Game):
     record_dtype = E.DEAL_DTYPE
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
+    outcome_names = E.OUTCOME_LABELS
+    end_names = E.RUBBER_ENDS
 
     params_of = staticmethod(E.params)
 
@@ -142,7 +144,7 @@ class SpadesGame(Game):
         out = {"target": setup.rules["target"], "max_hands": setup.rules["max_hands"]}
         out.update(series_summary(rubbers, unit="game", side="team", sides=2,
                                   length_field="hands", length_unit="hand",
-                                  end_names=E.RUBBER_ENDS))
+                                  end_names=self.end_names))
         out["game_tie_share"] = ties / n if n else 0.0
         for t in (0, 1):
             score = rubbers[f"score_team{t}"]

@@ -29,6 +29,8 @@ class SuecaGame(Game):
     record_dtype = E.DEAL_DTYPE
     rubber_dtype = E.RUBBER_DTYPE
     n_totals = E.N_TOTALS
+    outcome_names = E.OUTCOME_LABELS
+    end_names = E.RUBBER_ENDS
 
     params_of = staticmethod(E.params)
 
@@ -133,7 +135,7 @@ class SuecaGame(Game):
         out = {"rubber_games": setup.rules["rubber_games"]}
         out.update(series_summary(rubbers, unit="rubber", side="team", sides=2,
                                   length_field="deals", length_unit="deal",
-                                  end_names=E.RUBBER_ENDS))
+                                  end_names=self.end_names))
         return out
 
 
