@@ -92,10 +92,10 @@ def test_trump_card_is_drawn_last(players):
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_winner_draws_first(players):
-    # walk() draws winner first; with random play a wrong order would put cards in the wrong hands
+    # walk() replays the deal drawing winner first and asserts that every card played was in
+    # its player's hand; with random play a wrong drawing order puts cards in the wrong hands
     for rec in records(players):
-        for _ in walk(rec):
-            pass
+        assert sum(1 for _ in walk(rec)) == len(rec["plays"]) == (40 if players < 6 else 48)
 
 
 def test_dealer_rotates_and_first_leader_follows_dealer():
