@@ -7,10 +7,10 @@ coefficients of the product of ``1 + x^w`` over the table's card values ``w``.
 
 The kernels keep them packed in one uint64, five bits per sum: ``g = sum c[s] 2^(5s)``
 modulo ``2^55``.  Laying a card of value ``w`` multiplies by ``1 + 2^(5w)``; taking it
-away multiplies by the inverse ``(1 - S)(1 + S^2)(1 + S^4)(1 + S^8)`` (``S = 2^(5w)``,
-``S^16 = 0`` modulo ``2^55``).  Both are a few shifts and adds, exact in that ring whatever
-the table, and ``g`` *is* the five-bit lanes whenever no count exceeds 31, which holds for
-tables of at most 7 cards (at most 24 subsets).  Bigger tables (rare) get theirs from
+away multiplies by its inverse modulo ``2^64`` (``1 + 2^(5w)`` is odd).  Each is one
+multiplication by a per-card constant (``ADD_MUL``, ``REMOVE_MUL``), exact in that ring
+whatever the table, and ``g`` *is* the five-bit lanes whenever no count exceeds 31, which
+holds for tables of at most 7 cards (at most 24 subsets).  Bigger tables (rare) get theirs from
 the partitions of the value (``sum_count_big``), products of binomials of the per-value
 card counts.  The captures themselves are enumerated only when a move is to be played
 or valued: the subsets of the table cards worth less than the value, in ascending order
@@ -30,7 +30,6 @@ LANE = np.uint64((1 << LANE_BITS) - 1)
 PACK_MASK = np.uint64((1 << (LANE_BITS * (MAX_VALUE + 1))) - 1)
 #: the largest table whose subset-sum counts all fit in a lane (at most 24 with 7 cards)
 PACK_MAX_TABLE = 7
-_63 = np.uint64(63)
 _FIELD = np.uint64((1 << RPS) - 1)
 _R1 = np.uint64(RPS)
 _R2 = np.uint64(2 * RPS)
@@ -73,21 +72,22 @@ BINOM = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1
                   [1, 4, 6, 4, 1]], dtype=np.int64).ravel()
 
 
-@njit(inline="always")
-def packed_add(g, w):
-    """The packed counts after a card of value ``w`` joined the table."""
-    return (g + (g << np.uint64(LANE_BITS * w))) & PACK_MASK
+#: ADD_MUL[c]: the factor of card c joining the table, 1 + 2^(5 value)
+ADD_MUL = np.array([1 + (1 << (LANE_BITS * int(w))) for w in VALUE], dtype=np.uint64)
+#: REMOVE_MUL[c]: the factor of card c leaving it, the inverse of ADD_MUL[c] modulo 2^64
+REMOVE_MUL = np.array([pow(int(a), -1, 1 << 64) for a in ADD_MUL], dtype=np.uint64)
 
 
 @njit(inline="always")
-def packed_remove(g, w):
-    """The packed counts after a card of value ``w`` left the table."""
-    sh = np.uint64(LANE_BITS * w)
-    y = g - (g << sh)
-    y += y << min(sh + sh, _63)
-    y += y << min(np.uint64(4) * sh, _63)
-    y += y << min(np.uint64(8) * sh, _63)
-    return y & PACK_MASK
+def packed_add(g, c):
+    """The packed counts after card ``c`` joined the table."""
+    return (g * ADD_MUL[c]) & PACK_MASK
+
+
+@njit(inline="always")
+def packed_remove(g, c):
+    """The packed counts after card ``c`` left the table."""
+    return (g * REMOVE_MUL[c]) & PACK_MASK
 
 
 @njit(inline="always")
@@ -98,8 +98,8 @@ def packed_counts(table):
     while m:
         c = ctz(m)
         m &= m - _ONE
-        g = packed_add(g, VALUE[c])
-    return g
+        g *= ADD_MUL[c]
+    return g & PACK_MASK
 
 
 @njit(inline="always")

@@ -12,15 +12,15 @@ from numba import literally
 from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
 
 from .._jit import njit
-from ..bits import bit, popcount
+from ..bits import bit, ctz, popcount
 from ..deal import shuffle
 from ..rng import MASK32, rotl, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
                     F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_SIDES, N_CARDS,
                     N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET,
                     P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
-                    T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE, VALUE)
-from .moves import packed_add, packed_counts, packed_remove
+                    T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE)
+from .moves import ADD_MUL, PACK_MASK, REMOVE_MUL, packed_counts
 from .scoring import score_piles, strict_max, strict_max_row
 
 _32 = np.uint64(32)
@@ -55,6 +55,41 @@ def next64s(s0, s1, s2, s3):
     s2 ^= t
     s3 = rotl(s3, 45)
     return result, s0, s1, s2, s3
+
+
+@njit(inline="always")
+def pick(mode, code, hand, table, g, u32, last_play, lps, bmi2):
+    """The move of a seat holding ``hand``: ``mode`` (a compile-time literal) selects the
+    policy, ``code`` (the seat's strategy) matters only when the table is ``MIXED``."""
+    if mode == ALL_RANDOM:
+        return random_move(hand, table, g, u32, bmi2)
+    elif mode == ALL_GREEDY:
+        return greedy_move(hand, table, g, last_play, lps)
+    return choose(code, hand, table, g, u32, last_play, lps, bmi2)
+
+
+@njit(inline="always")
+def apply_move(c, cap, table, g):
+    """Card ``c`` played taking ``cap`` (0: laid): returns the table, its packed counts and
+    the cards the player won (0 for a lay).
+
+    Written branch-free (selects), except for the rarer sum captures: a lay multiplies
+    the counts by the card's factor in (``moves.ADD_MUL``), a single capture by the factor
+    out of the card taken, which has the card's value, and a sum capture by the factors
+    out of every card taken."""
+    cb = bit(c)
+    lay = cap == 0
+    single = (cap & (cap - _ONE)) == 0
+    table = (table & ~cap) | (cb if lay else _ZERO)
+    # one multiplication: by c's factor in (a lay), or by its equal card's factor out
+    g_one = (g * (ADD_MUL[c] if lay else REMOVE_MUL[c])) & PACK_MASK
+    if not single:                # the factors out of every card taken
+        m = cap
+        while m:
+            g *= REMOVE_MUL[ctz(m)]
+            m &= m - _ONE
+        g_one = g & PACK_MASK
+    return table, g_one, _ZERO if lay else cap | cb
 
 
 @njit(inline="always")
@@ -100,31 +135,11 @@ def new_deal(state, deck, hands, players, dealer, relay):
         relays += 1
 
 
-@njit
-def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, bmi2, side_of,
-              n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
-    """Deal and play one deal; fills ``sc`` (score by side).
-
-    ``mode`` (a compile-time literal) selects the policy calls: ``ALL_RANDOM``,
-    ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false
-    skips the per-round draws, which only a caller whose stream ends with the deal and whose
-    seats are all deterministic may do: nothing observes them, so results are unchanged.
-    The play loop keeps the generator state, the table and its counts in scalars and calls
-    no function with array arguments.
-    Returns ``(relays, last_capture, winning side or -1)``."""
-    table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
-    lps = params[P_LAST_PLAY_SCOPA] != 0
-    g = packed_counts(table)
-    base = HAND_SIZE * players
-    if trace:
-        for i in range(TABLE_SIZE):
-            t_table[row, i] = deck[base + i]
-        for s in range(players):
-            t_hands[row, 0, s] = hands[s]
-    pos = base + TABLE_SIZE
-    for s in range(MAX_SIDES):
-        piles[s] = 0
-        sc[S_SCOPE, s] = 0
+@njit(inline="always")
+def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, mode, draws, bmi2,
+           side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
+    """The plays of a deal, any player count: returns ``(last capturing seat or -1, table
+    left)``; adds each side's takings to ``piles`` and its scope to ``sc``."""
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
@@ -162,29 +177,13 @@ def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, b
                     uk = x & MASK32
             h = hands[seat]
             last_play = i == N_PLAYS - 1
-            if mode == ALL_RANDOM:
-                c, cap = random_move(h, table, g, uk, bmi2)
-            elif mode == ALL_GREEDY:
-                c, cap = greedy_move(h, table, g, last_play, lps)
-            else:
-                c, cap = choose(codes[seat], h, table, g, uk, last_play, lps, bmi2)
-            cb = bit(c)
-            hands[seat] = h & ~cb
-            # the update is written branch-free (selects), except for the rarer sum captures:
-            # a lay adds the card's value to the counts, a single capture removes that value
-            w = VALUE[c]
-            lay = cap == 0
-            single = (cap & (cap - _ONE)) == 0
-            table = (table & ~cap) | (cb if lay else _ZERO)
-            g_add = packed_add(g, w)
-            g_rem = packed_remove(g, w)
-            g = g_add if lay else g_rem
-            if not single:
-                g = packed_counts(table)
+            c, cap = pick(mode, codes[seat], h, table, g, uk, last_play, lps, bmi2)
+            hands[seat] = h & ~bit(c)
+            table, g, taken = apply_move(c, cap, table, g)
             side = side_of[seat]
-            piles[side] |= _ZERO if lay else cap | cb
-            last = last if lay else seat
-            sc[S_SCOPE, side] += (not lay) & (table == 0) & (lps | (not last_play))
+            piles[side] |= taken
+            last = seat if taken else last
+            sc[S_SCOPE, side] += (taken != 0) & (table == 0) & (lps | (not last_play))
             if trace:
                 t_cards[row, i] = c
                 t_capt[row, i] = cap
@@ -196,6 +195,104 @@ def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, b
     state[1] = s1
     state[2] = s2
     state[3] = s3
+    return last, table
+
+
+@njit(inline="always")
+def play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws, bmi2, piles, sc,
+          trace, row, t_hands, t_cards, t_capt):
+    """:func:`play_n` for two players, with both hands, piles and scope counts in locals:
+    ``a`` is the seat after the dealer, who plays first every round (the high half of the
+    round's draw), ``b`` the dealer (the low half)."""
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
+    a = 1 - dealer
+    ha = hands[a]
+    hb = hands[dealer]
+    pa = _ZERO
+    pb = _ZERO
+    na = 0
+    nb = 0
+    last = -1
+    x = _ZERO
+    i = 0
+    for r in range(N_PLAYS // 2):
+        if r > 0 and r % HAND_SIZE == 0:   # both hands are empty: three more cards each
+            ha = bit(deck[pos]) | bit(deck[pos + 1]) | bit(deck[pos + 2])
+            hb = bit(deck[pos + 3]) | bit(deck[pos + 4]) | bit(deck[pos + 5])
+            pos += 2 * HAND_SIZE
+            if trace:
+                t_hands[row, r // HAND_SIZE, a] = ha
+                t_hands[row, r // HAND_SIZE, dealer] = hb
+        if draws:
+            x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
+        c, cap = pick(mode, codes[a], ha, table, g, x >> _32, False, lps, bmi2)
+        ha &= ~bit(c)
+        table, g, taken = apply_move(c, cap, table, g)
+        pa |= taken
+        last = a if taken else last
+        na += (taken != 0) & (table == 0)
+        if trace:
+            t_cards[row, i] = c
+            t_capt[row, i] = cap
+        last_play = i == N_PLAYS - 2
+        c, cap = pick(mode, codes[dealer], hb, table, g, x & MASK32, last_play, lps, bmi2)
+        hb &= ~bit(c)
+        table, g, taken = apply_move(c, cap, table, g)
+        pb |= taken
+        last = dealer if taken else last
+        nb += (taken != 0) & (table == 0) & (lps | (not last_play))
+        if trace:
+            t_cards[row, i + 1] = c
+            t_capt[row, i + 1] = cap
+        i += 2
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    hands[a] = ha
+    hands[dealer] = hb
+    piles[a] = pa
+    piles[dealer] = pb
+    sc[S_SCOPE, a] = na
+    sc[S_SCOPE, dealer] = nb
+    return last, table
+
+
+@njit
+def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, bmi2, side_of,
+              n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+    """Deal and play one deal; fills ``sc`` (score by side).
+
+    ``mode`` (a compile-time literal) selects the policy calls: ``ALL_RANDOM``,
+    ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false
+    skips the per-round draws, which only a caller whose stream ends with the deal and whose
+    seats are all deterministic may do: nothing observes them, so results are unchanged.
+    The play loop keeps the generator state, the table and its counts in scalars and calls
+    no function with array arguments.
+    Returns ``(relays, last_capture, winning side or -1)``."""
+    table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
+    lps = params[P_LAST_PLAY_SCOPA] != 0
+    g = packed_counts(table)
+    base = HAND_SIZE * players
+    if trace:
+        for i in range(TABLE_SIZE):
+            t_table[row, i] = deck[base + i]
+        for s in range(players):
+            t_hands[row, 0, s] = hands[s]
+    pos = base + TABLE_SIZE
+    for s in range(MAX_SIDES):
+        piles[s] = 0
+        sc[S_SCOPE, s] = 0
+    if players == 2:
+        last, table = play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws,
+                            bmi2, piles, sc, trace, row, t_hands, t_cards, t_capt)
+    else:
+        last, table = play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes,
+                             mode, draws, bmi2, side_of, piles, sc, trace, row, t_hands,
+                             t_cards, t_capt)
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
