@@ -12,6 +12,10 @@ JIT_OPTIONS = dict(
     boundscheck=False,
 )
 
+#: the options for ``numba.extending.overload`` implementations: they are compiled into
+#: the cached kernel that calls them, and are not cached on their own
+KERNEL_OPTIONS = {k: v for k, v in JIT_OPTIONS.items() if k != "cache"}
+
 
 def njit(*args, **kwargs):
     """``numba.njit`` with the package's options (overridable per function)."""
@@ -19,3 +23,25 @@ def njit(*args, **kwargs):
     if args and callable(args[0]) and len(args) == 1:
         return numba.njit(**options)(args[0])
     return numba.njit(*args, **options)
+
+
+_ENTRY_POINTS: dict = {}
+
+
+def specialized(dispatcher, args: tuple, *literals):
+    """The compiled entry point of ``dispatcher`` for ``args`` followed by the compile-time
+    constants ``literals`` (typed as numba literals, which the kernel's branches on them are
+    pruned by).
+
+    Called from Python, a kernel that asks ``numba.literally`` for an argument would
+    re-type itself on every call; and a jitted dispatcher with one call per value compiles
+    every value's kernel at once.  This compiles (or loads from the cache) only the
+    variant asked for, on first use, and then returns it from a dictionary.  Call the
+    result with ``*args, *literals``.
+    """
+    sig = tuple(numba.typeof(a) for a in args) + tuple(numba.types.literal(v) for v in literals)
+    key = (dispatcher, sig)
+    entry = _ENTRY_POINTS.get(key)
+    if entry is None:
+        entry = _ENTRY_POINTS[key] = dispatcher.compile(sig)
+    return entry

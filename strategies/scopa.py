@@ -151,9 +151,16 @@ def greedy_move(hand, table, g, last_play, lps):
 
 @njit(inline="always")
 def choose(code, hand, table, g, u32, last_play, lps, bmi2):
-    """One move for a seat playing strategy ``code``."""
+    """One move for a seat playing strategy ``code`` (both policies out of line: a kernel
+    that inlines this keeps its size, and its compile time, down)."""
     if code == GREEDY:
         return greedy_move(hand, table, g, last_play, lps)
+    return random_move_call(hand, table, g, u32, bmi2)
+
+
+@njit
+def random_move_call(hand, table, g, u32, bmi2):
+    """:func:`random_move` as a function call."""
     return random_move(hand, table, g, u32, bmi2)
 
 

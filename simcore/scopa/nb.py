@@ -1,17 +1,20 @@
 """Scopa kernels: dealing with the kings relay, play on table bitmasks, batch loops.
 
-One kernel serves 2, 3 and 4 players (the player count is a run-time argument).  The table
-is a uint64 mask; the number of legal moves of every card comes from its packed subset-sum
-counts (``moves.py``), without enumeration.  No pandas, files or printing here.
+One kernel serves 3 and 4 players (the player count is a run-time argument), another two
+players.  The table is a uint64 mask; the number of legal moves of every card comes from
+its packed subset-sum counts (``moves.py``), without enumeration.  No pandas, files or
+printing here.  :func:`run_deals` and :func:`run_rubbers`, called from Python, compile one
+kernel per play mode and play loop, only when it is first needed (:func:`play_deal`).
 Every loop takes the stream base (:func:`simcore.rng.seed_base`) and a first index, so a
 chunk's results depend only on the indices it covers.
 """
 import numpy as np
-from numba import literally
+from numba import literally, types
+from numba.extending import overload
 
 from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
 
-from .._jit import njit
+from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount
 from ..deal import shuffle
 from ..rng import MASK32, rotl, seed_stream
@@ -57,14 +60,24 @@ def next64s(s0, s1, s2, s3):
     return result, s0, s1, s2, s3
 
 
+# A policy gives the move of the seat to play: (seat's strategy code, hand, table, packed
+# counts, 32-bit draw, last play of the deal?, rule last_play_scopa, bmi2) -> (card, taken).
+# The play loops take one as an argument and numba inlines it there.
 @njit(inline="always")
-def pick(mode, code, hand, table, g, u32, last_play, lps, bmi2):
-    """The move of a seat holding ``hand``: ``mode`` (a compile-time literal) selects the
-    policy, ``code`` (the seat's strategy) matters only when the table is ``MIXED``."""
-    if mode == ALL_RANDOM:
-        return random_move(hand, table, g, u32, bmi2)
-    elif mode == ALL_GREEDY:
-        return greedy_move(hand, table, g, last_play, lps)
+def random_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+    """Every seat plays ``random``."""
+    return random_move(hand, table, g, u32, bmi2)
+
+
+@njit(inline="always")
+def greedy_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+    """Every seat plays ``greedy``."""
+    return greedy_move(hand, table, g, last_play, lps)
+
+
+@njit(inline="always")
+def mixed_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+    """Each seat plays its own strategy ``code``."""
     return choose(code, hand, table, g, u32, last_play, lps, bmi2)
 
 
@@ -136,7 +149,7 @@ def new_deal(state, deck, hands, players, dealer, relay):
 
 
 @njit(inline="always")
-def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, mode, draws, bmi2,
+def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy, draws, bmi2,
            side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
     """The plays of a deal, any player count: returns ``(last capturing seat or -1, table
     left)``; adds each side's takings to ``piles`` and its scope to ``sc``."""
@@ -177,7 +190,7 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, mode,
                     uk = x & MASK32
             h = hands[seat]
             last_play = i == N_PLAYS - 1
-            c, cap = pick(mode, codes[seat], h, table, g, uk, last_play, lps, bmi2)
+            c, cap = policy(codes[seat], h, table, g, uk, last_play, lps, bmi2)
             hands[seat] = h & ~bit(c)
             table, g, taken = apply_move(c, cap, table, g)
             side = side_of[seat]
@@ -199,8 +212,8 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, mode,
 
 
 @njit(inline="always")
-def play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws, bmi2, piles, sc,
-          trace, row, t_hands, t_cards, t_capt):
+def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy, draws, bmi2,
+          side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
     """:func:`play_n` for two players, with both hands, piles and scope counts in locals:
     ``a`` is the seat after the dealer, who plays first every round (the high half of the
     round's draw), ``b`` the dealer (the low half)."""
@@ -228,7 +241,7 @@ def play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws, bm
                 t_hands[row, r // HAND_SIZE, dealer] = hb
         if draws:
             x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
-        c, cap = pick(mode, codes[a], ha, table, g, x >> _32, False, lps, bmi2)
+        c, cap = policy(codes[a], ha, table, g, x >> _32, False, lps, bmi2)
         ha &= ~bit(c)
         table, g, taken = apply_move(c, cap, table, g)
         pa |= taken
@@ -238,7 +251,7 @@ def play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws, bm
             t_cards[row, i] = c
             t_capt[row, i] = cap
         last_play = i == N_PLAYS - 2
-        c, cap = pick(mode, codes[dealer], hb, table, g, x & MASK32, last_play, lps, bmi2)
+        c, cap = policy(codes[dealer], hb, table, g, x & MASK32, last_play, lps, bmi2)
         hb &= ~bit(c)
         table, g, taken = apply_move(c, cap, table, g)
         pb |= taken
@@ -261,18 +274,47 @@ def play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws, bm
     return last, table
 
 
-@njit
-def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, bmi2, side_of,
-              n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
-    """Deal and play one deal; fills ``sc`` (score by side).
+def play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
+              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+    """Deal and play one deal; fills ``sc`` (score by side).  Jitted code only.
 
-    ``mode`` (a compile-time literal) selects the policy calls: ``ALL_RANDOM``,
-    ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false
-    skips the per-round draws, which only a caller whose stream ends with the deal and whose
-    seats are all deterministic may do: nothing observes them, so results are unchanged.
-    The play loop keeps the generator state, the table and its counts in scalars and calls
-    no function with array arguments.
+    ``mode`` and ``two`` are compile-time literals.  ``mode`` selects the policy:
+    ``ALL_RANDOM``, ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes);
+    ``two`` the play loop (see :func:`loop_of`): 1 for :func:`play2`, 0 for :func:`play_n`.
+    ``draws`` false skips the per-round draws, which only a caller whose stream ends with
+    the deal and whose seats are all deterministic may do: nothing observes them, so
+    results are unchanged.
     Returns ``(relays, last_capture, winning side or -1)``."""
+    raise NotImplementedError("play_deal is called from jitted code only")
+
+
+#: the policy of each play mode (see :func:`play_deal`)
+POLICIES = {ALL_RANDOM: random_policy, ALL_GREEDY: greedy_policy, MIXED: mixed_policy}
+
+
+@overload(play_deal, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
+               side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+    """:func:`play_deal` for the literal ``mode`` and ``two``: the loop and the policy are
+    chosen here, when the caller is typed, so that only they are compiled (numba does not
+    prune branches on literal arguments before typing them)."""
+    if not isinstance(mode, types.IntegerLiteral) or not isinstance(two, types.IntegerLiteral):
+        return None
+    loop = play2 if two.literal_value == 1 else play_n
+    policy = POLICIES[mode.literal_value]
+
+    def impl(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
+             side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+        return deal_with(state, deck, hands, players, dealer, params, codes, loop, policy,
+                         draws, bmi2, side_of, n_sides, piles, sc, trace, row, t_table,
+                         t_hands, t_cards, t_capt)
+    return impl
+
+
+@njit(inline="always")
+def deal_with(state, deck, hands, players, dealer, params, codes, loop, policy, draws, bmi2,
+              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+    """:func:`play_deal` with the play ``loop`` and the ``policy`` (inlined functions)."""
     table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
     lps = params[P_LAST_PLAY_SCOPA] != 0
     g = packed_counts(table)
@@ -286,13 +328,8 @@ def play_deal(state, deck, hands, players, dealer, params, codes, mode, draws, b
     for s in range(MAX_SIDES):
         piles[s] = 0
         sc[S_SCOPE, s] = 0
-    if players == 2:
-        last, table = play2(state, deck, hands, dealer, table, g, pos, lps, codes, mode, draws,
-                            bmi2, piles, sc, trace, row, t_hands, t_cards, t_capt)
-    else:
-        last, table = play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes,
-                             mode, draws, bmi2, side_of, piles, sc, trace, row, t_hands,
-                             t_cards, t_capt)
+    last, table = loop(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy,
+                       draws, bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt)
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
@@ -344,31 +381,33 @@ def _buffers():
     return state, deck, hands, piles, sc, side_of
 
 
-@njit
+def loop_of(players, codes):
+    """The ``two`` argument of :func:`play_deal`: 1 for the two-player loop, which serves
+    two players unless their strategies differ (mixed tables, as in comparisons, take the
+    general loop: one compiled loop fewer), else 0."""
+    return int(players == 2 and play_mode(codes) != MIXED)
+
+
 def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
               t_table, t_hands, t_cards, t_capt):
     """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
     ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
-    One loop is compiled per play mode (see :func:`play_deal`).
+    Called from Python: one loop is compiled per play mode and per two players or more
+    (see :func:`play_deal`), each only when first needed.
     """
-    mode = play_mode(codes)
-    if mode == ALL_RANDOM:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_table, t_hands, t_cards, t_capt, ALL_RANDOM)
-    elif mode == ALL_GREEDY:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_table, t_hands, t_cards, t_capt, ALL_GREEDY)
-    else:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_table, t_hands, t_cards, t_capt, MIXED)
+    args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace, t_table,
+            t_hands, t_cards, t_capt)
+    mode, two = play_mode(codes), loop_of(players, codes)
+    specialized(_run_deals, args, mode, two)(*args, mode, two)
 
 
 @njit
 def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-               t_table, t_hands, t_cards, t_capt, mode):
-    literally(mode)   # one compiled loop per mode, with no strategy dispatch in the first two
+               t_table, t_hands, t_cards, t_capt, mode, two):
+    literally(mode)   # both literals: one kernel per mode and loop (see play_deal)
+    literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
     n_sides = sides_of(players, params, side_of)
     for i in range(out.shape[0]):
@@ -377,38 +416,30 @@ def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2
         dealer = d % players if dealer_fixed < 0 else dealer_fixed
         row = i if trace else 0
         relays, last, winner = play_deal(
-            state, deck, hands, players, dealer, params, codes, mode, mode != ALL_GREEDY, bmi2,
-            side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
+            state, deck, hands, players, dealer, params, codes, mode, two, mode != ALL_GREEDY,
+            bmi2, side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
         _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
 
 
-@njit
 def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
                 max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before):
     """Play matches ``start .. start + len(out) - 1`` into the records ``out``.
 
     With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its deals (at most
     ``max_deals``; returns -1 if the match was longer), ``t_before`` the points before each.
-    Returns the number of deals played.
+    Returns the number of deals played.  Compiled per mode as :func:`run_deals` is.
     """
-    mode = play_mode(codes)
-    if mode == ALL_RANDOM:
-        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                            trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
-                            t_before, ALL_RANDOM)
-    if mode == ALL_GREEDY:
-        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                            trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
-                            t_before, ALL_GREEDY)
-    return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                        trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
-                        t_before, MIXED)
+    args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+            max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before)
+    mode, two = play_mode(codes), loop_of(players, codes)
+    return specialized(_run_rubbers, args, mode, two)(*args, mode, two)
 
 
 @njit
 def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                 max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before, mode):
+                 max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before, mode, two):
     literally(mode)
+    literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
     n_sides = sides_of(players, params, side_of)
     target = params[P_TARGET]
@@ -431,8 +462,8 @@ def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bm
                     t_before[row, s] = tot[s]
             # the match's stream goes on after the deal: the draws are always made
             relays, last, winner = play_deal(
-                state, deck, hands, players, dealer, params, codes, mode, True, bmi2, side_of,
-                n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
+                state, deck, hands, players, dealer, params, codes, mode, two, True, bmi2,
+                side_of, n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
                             winner, sc)
