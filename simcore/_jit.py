@@ -30,13 +30,15 @@ _ENTRY_POINTS: dict = {}
 
 def specialized(dispatcher, args: tuple, *literals):
     """The compiled entry point of ``dispatcher`` for ``args`` followed by the compile-time
-    constants ``literals`` (typed as numba literals, which the kernel's branches on them are
-    pruned by).
+    constants ``literals`` (typed as numba literals: the kernel asks ``numba.literally``
+    for them).
 
-    Called from Python, a kernel that asks ``numba.literally`` for an argument would
-    re-type itself on every call; and a jitted dispatcher with one call per value compiles
-    every value's kernel at once.  This compiles (or loads from the cache) only the
-    variant asked for, on first use, and then returns it from a dictionary.  Call the
+    Called from Python with plain values, such a kernel re-types itself on every call
+    (about 70 ms); and a jitted dispatcher with one call per value compiles every value's
+    kernel at once.  This compiles (or loads from the cache) only the variant asked for,
+    on first use, and then returns it from a dictionary.  Numba does not prune a branch on
+    a literal before typing it, so a kernel that must not compile its other variants'
+    code chooses it when typed (an ``overload``, as ``scopa.nb.play_deal``).  Call the
     result with ``*args, *literals``.
     """
     sig = tuple(numba.typeof(a) for a in args) + tuple(numba.types.literal(v) for v in literals)

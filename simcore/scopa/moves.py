@@ -79,15 +79,20 @@ REMOVE_MUL = np.array([pow(int(a), -1, 1 << 64) for a in ADD_MUL], dtype=np.uint
 
 
 @njit(inline="always")
-def packed_add(g, c):
-    """The packed counts after card ``c`` joined the table."""
-    return (g * ADD_MUL[c]) & PACK_MASK
+def packed_after(g, c, cap):
+    """The packed counts after card ``c`` was played taking ``cap`` (0: laid).
 
-
-@njit(inline="always")
-def packed_remove(g, c):
-    """The packed counts after card ``c`` left the table."""
-    return (g * REMOVE_MUL[c]) & PACK_MASK
+    A lay multiplies by ``c``'s factor in, a single capture by the factor out of the card
+    taken (``c``'s, which has the same value): one multiplication, by a selected factor.
+    A sum capture (rarer, one branch) multiplies by the factors out of every card taken."""
+    one = (g * (ADD_MUL[c] if cap == 0 else REMOVE_MUL[c])) & PACK_MASK
+    if (cap & (cap - _ONE)) == 0:
+        return one
+    m = cap
+    while m:
+        g *= REMOVE_MUL[ctz(m)]
+        m &= m - _ONE
+    return g & PACK_MASK
 
 
 @njit(inline="always")

@@ -15,7 +15,7 @@ from numba.extending import overload
 from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit, ctz, popcount
+from ..bits import bit, popcount
 from ..deal import shuffle
 from ..rng import MASK32, rotl, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
@@ -23,7 +23,7 @@ from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS
                     N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET,
                     P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
                     T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE)
-from .moves import ADD_MUL, PACK_MASK, REMOVE_MUL, packed_counts
+from .moves import packed_after, packed_counts
 from .scoring import score_piles, strict_max, strict_max_row
 
 _32 = np.uint64(32)
@@ -83,26 +83,12 @@ def mixed_policy(code, hand, table, g, u32, last_play, lps, bmi2):
 
 @njit(inline="always")
 def apply_move(c, cap, table, g):
-    """Card ``c`` played taking ``cap`` (0: laid): returns the table, its packed counts and
-    the cards the player won (0 for a lay).
-
-    Written branch-free (selects), except for the rarer sum captures: a lay multiplies
-    the counts by the card's factor in (``moves.ADD_MUL``), a single capture by the factor
-    out of the card taken, which has the card's value, and a sum capture by the factors
-    out of every card taken."""
-    cb = bit(c)
+    """Card ``c`` played taking ``cap`` (0: laid): returns the table, its packed counts
+    (:func:`moves.packed_after`) and the cards the player won (0 for a lay)."""
     lay = cap == 0
-    single = (cap & (cap - _ONE)) == 0
-    table = (table & ~cap) | (cb if lay else _ZERO)
-    # one multiplication: by c's factor in (a lay), or by its equal card's factor out
-    g_one = (g * (ADD_MUL[c] if lay else REMOVE_MUL[c])) & PACK_MASK
-    if not single:                # the factors out of every card taken
-        m = cap
-        while m:
-            g *= REMOVE_MUL[ctz(m)]
-            m &= m - _ONE
-        g_one = g & PACK_MASK
-    return table, g_one, _ZERO if lay else cap | cb
+    cb = bit(c)
+    return ((table & ~cap) | (cb if lay else _ZERO), packed_after(g, c, cap),
+            _ZERO if lay else cap | cb)
 
 
 @njit(inline="always")
@@ -214,31 +200,32 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, polic
 @njit(inline="always")
 def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy, draws, bmi2,
           side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
-    """:func:`play_n` for two players, with both hands, piles and scope counts in locals:
-    ``a`` is the seat after the dealer, who plays first every round (the high half of the
-    round's draw), ``b`` the dealer (the low half)."""
+    """:func:`play_n` for two players, with both hands, piles and scope counts in locals
+    (``players`` and ``side_of``, the same for every deal of two, are unused): seat ``a``,
+    after the dealer, plays first every round with the high half of the round's draw, the
+    dealer second with the low half."""
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
     s3 = state[3]
     a = 1 - dealer
     ha = hands[a]
-    hb = hands[dealer]
+    hd = hands[dealer]
     pa = _ZERO
-    pb = _ZERO
+    pd = _ZERO
     na = 0
-    nb = 0
+    nd = 0
     last = -1
     x = _ZERO
     i = 0
     for r in range(N_PLAYS // 2):
         if r > 0 and r % HAND_SIZE == 0:   # both hands are empty: three more cards each
             ha = bit(deck[pos]) | bit(deck[pos + 1]) | bit(deck[pos + 2])
-            hb = bit(deck[pos + 3]) | bit(deck[pos + 4]) | bit(deck[pos + 5])
+            hd = bit(deck[pos + 3]) | bit(deck[pos + 4]) | bit(deck[pos + 5])
             pos += 2 * HAND_SIZE
             if trace:
                 t_hands[row, r // HAND_SIZE, a] = ha
-                t_hands[row, r // HAND_SIZE, dealer] = hb
+                t_hands[row, r // HAND_SIZE, dealer] = hd
         if draws:
             x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
         c, cap = policy(codes[a], ha, table, g, x >> _32, False, lps, bmi2)
@@ -251,12 +238,12 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy
             t_cards[row, i] = c
             t_capt[row, i] = cap
         last_play = i == N_PLAYS - 2
-        c, cap = policy(codes[dealer], hb, table, g, x & MASK32, last_play, lps, bmi2)
-        hb &= ~bit(c)
+        c, cap = policy(codes[dealer], hd, table, g, x & MASK32, last_play, lps, bmi2)
+        hd &= ~bit(c)
         table, g, taken = apply_move(c, cap, table, g)
-        pb |= taken
+        pd |= taken
         last = dealer if taken else last
-        nb += (taken != 0) & (table == 0) & (lps | (not last_play))
+        nd += (taken != 0) & (table == 0) & (lps | (not last_play))
         if trace:
             t_cards[row, i + 1] = c
             t_capt[row, i + 1] = cap
@@ -266,11 +253,11 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy
     state[2] = s2
     state[3] = s3
     hands[a] = ha
-    hands[dealer] = hb
+    hands[dealer] = hd
     piles[a] = pa
-    piles[dealer] = pb
+    piles[dealer] = pd
     sc[S_SCOPE, a] = na
-    sc[S_SCOPE, dealer] = nb
+    sc[S_SCOPE, dealer] = nd
     return last, table
 
 
@@ -280,7 +267,7 @@ def play_deal(state, deck, hands, players, dealer, params, codes, mode, two, dra
 
     ``mode`` and ``two`` are compile-time literals.  ``mode`` selects the policy:
     ``ALL_RANDOM``, ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes);
-    ``two`` the play loop (see :func:`loop_of`): 1 for :func:`play2`, 0 for :func:`play_n`.
+    ``two`` the play loop (see :func:`variant`): 1 for :func:`play2`, 0 for :func:`play_n`.
     ``draws`` false skips the per-round draws, which only a caller whose stream ends with
     the deal and whose seats are all deterministic may do: nothing observes them, so
     results are unchanged.
@@ -381,11 +368,12 @@ def _buffers():
     return state, deck, hands, piles, sc, side_of
 
 
-def loop_of(players, codes):
-    """The ``two`` argument of :func:`play_deal`: 1 for the two-player loop, which serves
-    two players unless their strategies differ (mixed tables, as in comparisons, take the
-    general loop: one compiled loop fewer), else 0."""
-    return int(players == 2 and play_mode(codes) != MIXED)
+def variant(players, codes):
+    """The literals ``(mode, two)`` of :func:`play_deal` for a table: the play mode, and 1
+    for the two-player loop, which serves two players unless their strategies differ
+    (mixed tables, as in comparisons, take the general loop: one compiled kernel fewer)."""
+    mode = play_mode(codes)
+    return mode, int(players == 2 and mode != MIXED)
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
@@ -394,19 +382,18 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
     ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
-    Called from Python: one loop is compiled per play mode and per two players or more
-    (see :func:`play_deal`), each only when first needed.
+    Called from Python: one kernel is compiled per :func:`variant`, when first needed.
     """
     args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace, t_table,
             t_hands, t_cards, t_capt)
-    mode, two = play_mode(codes), loop_of(players, codes)
+    mode, two = variant(players, codes)
     specialized(_run_deals, args, mode, two)(*args, mode, two)
 
 
 @njit
 def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
                t_table, t_hands, t_cards, t_capt, mode, two):
-    literally(mode)   # both literals: one kernel per mode and loop (see play_deal)
+    literally(mode)   # one kernel per variant(); play_deal chooses its code when typed
     literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
     n_sides = sides_of(players, params, side_of)
@@ -427,11 +414,12 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi
 
     With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its deals (at most
     ``max_deals``; returns -1 if the match was longer), ``t_before`` the points before each.
-    Returns the number of deals played.  Compiled per mode as :func:`run_deals` is.
+    Returns the number of deals played.  Compiled per :func:`variant`, as
+    :func:`run_deals` is.
     """
     args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
             max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before)
-    mode, two = play_mode(codes), loop_of(players, codes)
+    mode, two = variant(players, codes)
     return specialized(_run_rubbers, args, mode, two)(*args, mode, two)
 
 
