@@ -67,9 +67,8 @@ def legal_captures(table: int, card: int) -> list[int]:
                                                           max_size=E.N_CARDS))
 def test_play_updates_keep_the_packed_counts_exact(order, picks):
     """Play a shuffled deck card by card (capturing when possible, the capture chosen by
-    ``picks``): after every play the updated counts equal the table's counts from scratch
-    (in the ring modulo 2^55, also when a table of more than PACK_MAX_TABLE cards overflows
-    a lane), and the brute-force counts whenever the table is small enough."""
+    ``picks``): after every play the updated counts equal the table's counts from scratch,
+    and the brute-force counts whenever the table is small enough."""
     table, g = 0, packed_counts(np.uint64(0))
     for card, pick in zip(order, picks):
         caps = legal_captures(table, card)
@@ -81,3 +80,31 @@ def test_play_updates_keep_the_packed_counts_exact(order, picks):
         assert int(g) == int(packed_counts(np.uint64(table))) & int(PACK_MASK)
         if bin(table).count("1") <= PACK_MAX_TABLE:
             assert lanes(g) == brute_counts(table)
+
+
+def test_counts_are_exact_again_after_a_table_overflows_the_lanes():
+    """Tables of more than PACK_MAX_TABLE cards (rare in play) can overflow a five-bit
+    lane; the updates stay exact modulo 2^55, so the lanes are right again once the table
+    is small.  Lay the 1 to 4 of three suits (12 cards: 68 subsets add up to 10), then
+    take cards back with the fourth suit's ace and 2 (single captures) and with sevens
+    (sum captures, 3 + 4)."""
+    def card(value, suit):
+        return int(np.flatnonzero(E.VALUE == value)[suit])
+
+    laid = [card(v, s) for s in range(3) for v in range(1, 5)]
+    table, g = 0, packed_counts(np.uint64(0))
+    for c in laid:
+        t, g, taken = apply_move(c, np.uint64(0), np.uint64(table), g)
+        table |= 1 << c
+        assert int(t) == table and int(taken) == 0
+        assert int(g) == int(packed_counts(np.uint64(table)))
+    assert max(brute_counts(table)) > int(LANE)                  # a lane overflowed
+    takes = [(card(1, 3), 1 << card(1, 0)), (card(2, 3), 1 << card(2, 0))]
+    takes += [(card(7, s), (1 << card(3, s)) | (1 << card(4, s))) for s in range(3)]
+    for c, cap in takes:
+        t, g, taken = apply_move(c, np.uint64(cap), np.uint64(table), g)
+        table &= ~cap
+        assert int(t) == table and int(taken) == cap | 1 << c
+        assert int(g) == int(packed_counts(np.uint64(table)))
+    assert bin(table).count("1") == 4
+    assert lanes(g) == brute_counts(table)
