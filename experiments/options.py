@@ -52,8 +52,9 @@ def seed_int(text: str) -> int:
 
 
 def strategies_of(args) -> tuple[str, ...]:
+    from simcore.strategy import split_names
     if args.seats:
-        return tuple(s.strip() for s in args.seats.split(","))
+        return tuple(split_names(args.seats))
     return (args.strategy or "random",)
 
 

@@ -27,6 +27,22 @@ def njit(*args, **kwargs):
 
 _ENTRY_POINTS: dict = {}
 
+#: called as ``notice(label)`` around a compilation (or a load from the cache); returns a
+#: context manager.  The runner installs one that tells the user on stderr.
+_COMPILE_NOTICE = None
+
+
+def set_compile_notice(notice) -> None:
+    """Install the context-manager factory :func:`specialized` wraps compilations in."""
+    global _COMPILE_NOTICE
+    _COMPILE_NOTICE = notice
+
+
+def kernel_label(dispatcher) -> str:
+    """``simcore.sueca.nb`` -> ``sueca``: whose kernels a dispatcher compiles."""
+    parts = dispatcher.py_func.__module__.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "simcore" else parts[-1]
+
 
 def specialized(dispatcher, args: tuple, *literals):
     """The compiled entry point of ``dispatcher`` for ``args`` followed by the compile-time
@@ -45,5 +61,10 @@ def specialized(dispatcher, args: tuple, *literals):
     key = (dispatcher, sig)
     entry = _ENTRY_POINTS.get(key)
     if entry is None:
-        entry = _ENTRY_POINTS[key] = dispatcher.compile(sig)
+        if _COMPILE_NOTICE is None:
+            entry = dispatcher.compile(sig)
+        else:
+            with _COMPILE_NOTICE(kernel_label(dispatcher)):
+                entry = dispatcher.compile(sig)
+        _ENTRY_POINTS[key] = entry
     return entry

@@ -28,6 +28,7 @@ class Setup:
     players: int
     dealer: int | None         # None: rotates with the deal index
     bmi2: bool
+    lineup: Any = None         # the seats' strategies (simcore.strategy.Lineup)
 
     @property
     def dealer_arg(self) -> int:
@@ -52,6 +53,7 @@ class Game:
     n_totals: int
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
+    uses_lineup: bool = False
 
     def check_players(self, players: int | None) -> int:
         players = self.default_players if players is None else int(players)
@@ -66,6 +68,11 @@ class Game:
         resolved = rules if isinstance(rules, Rules) else self.rules.resolve(rules)
         players = self.check_players(players)
         self.check_rules(resolved, players)
+        if self.uses_lineup:
+            from .strategy import lineup
+            lu = lineup(self.name, strategies, players)
+            return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
+                         players, self.check_dealer(dealer, players), HAS_BMI2, lu)
         if isinstance(strategies, str):
             strategies = strategies.split(",")
         from strategies import seat_codes

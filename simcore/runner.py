@@ -19,6 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
+from ._jit import set_compile_notice
+
 DEFAULT_CHUNK = 1 << 16
 
 
@@ -79,6 +81,59 @@ def _fmt_time(s: float) -> str:
         return "--:--"
     s = int(s + 0.5)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+class CompileNotice:
+    """While kernels compile, say so on stderr, with the elapsed time.
+
+    Used as ``with CompileNotice(label):`` around a compilation.  Nothing is shown for the
+    first ``delay`` seconds (a load from the on-disk cache takes less); then one line
+    "compiling <label> kernels (cached afterwards)", updated in place on a terminal, and a
+    last line with the time it took."""
+
+    delay = 1.0
+    enabled = True
+
+    def __init__(self, label: str, stream=None):
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.done = threading.Event()
+        self.shown = False
+
+    def _run(self) -> None:
+        if self.done.wait(self.delay):
+            return
+        tty = self.stream.isatty()
+        self.shown = True
+        text = f"compiling {self.label} kernels (cached afterwards)"
+        self.stream.write(text + ("" if tty else "...\n"))
+        self.stream.flush()
+        while tty and not self.done.wait(0.5):
+            self.stream.write(f"\r{text}: {time.perf_counter() - self.t0:.0f} s ")
+            self.stream.flush()
+
+    def __enter__(self):
+        self.t0 = time.perf_counter()
+        if self.enabled:
+            self.thread = threading.Thread(target=self._run, daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        if not self.enabled:
+            return False
+        self.done.set()
+        self.thread.join()
+        if self.shown:
+            took = time.perf_counter() - self.t0
+            tty = self.stream.isatty()
+            self.stream.write(f"{chr(13) if tty else ''}compiled {self.label} kernels in "
+                              f"{took:.1f} s (cached afterwards)  \n")
+            self.stream.flush()
+        return False
+
+
+set_compile_notice(CompileNotice)
 
 
 class _StopOnSigint:

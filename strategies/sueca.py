@@ -1,22 +1,17 @@
-"""Sueca play policies: jitted functions over the engine's card masks.
+"""Sueca play policies over the view of :mod:`simcore.sueca.view`.
 
-``choose`` is what the kernel calls for every card that is not played by the
-all-``random`` fast path; it branches on the integer strategy code.  The exact
-definitions (and how ``random`` uses its 32-bit draw) are in ``docs/rng.md``.
+Each policy is ``f(v, legal, u, p) -> card`` (see :mod:`simcore.strategy`).  The exact
+definitions of ``random`` and ``greedy`` (and how ``random`` uses its draw) are in
+``docs/rng.md``; ``expert`` is described rule by rule in ``docs/games/sueca.md``.
 """
 import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import bit, ctz, popcount, select_bit
+from simcore.strategy import register
 from simcore.sueca.enums import RANKS_PER_SUIT, STRIDE, SUIT, SUIT_MASKS
 
-from .registry import register
-
 GAME = "sueca"
-RANDOM = register(GAME, "random", 0, "uniform over the legal cards", False).code
-GREEDY = register(GAME, "greedy", 1, "win the trick as it stands with the cheapest winning card, "
-                  "else throw the cheapest card; never overtake a winning partner", True).code
-
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -39,7 +34,7 @@ def cheapest(mask, trump):
 
 
 @njit(inline="always")
-def winning_cards(legal, best, led, trump):
+def winning_cards(legal, best, trump):
     """The legal cards that would beat ``best``, the trick's winning card so far."""
     above = _ONES << np.uint64(best + 1)
     tmask = SUIT_MASKS[trump]
@@ -49,20 +44,26 @@ def winning_cards(legal, best, led, trump):
 
 
 @njit(inline="always")
-def pick_greedy(seat, legal, k, best, winner, led, trump):
+def greedy_card(seat, legal, k, best, winner, trump):
     if k == 0:
         return cheapest(legal, trump)
-    win = winning_cards(legal, best, led, trump)
+    win = winning_cards(legal, best, trump)
     # partner winning: a card that does not overtake, if any; else a winning card, if any;
     # otherwise the cheapest legal card (selected without branches)
     want = (legal & ~win) if ((winner ^ seat) & 1) == 0 else win
     return cheapest(want if want else legal, trump)
 
 
-@njit(inline="always")
-def choose(code, seat, legal, k, best, winner, led, trump, u32, bmi2):
-    """One card for ``seat``: ``k`` cards are already in the trick, ``best``
-    (a card) held by ``winner`` (a seat) is winning it, ``led`` is the suit led."""
-    if code == GREEDY:
-        return pick_greedy(seat, legal, k, best, winner, led, trump)
-    return pick_random(legal, u32, bmi2)
+def random_play(v, legal, u, p):
+    """uniform over the legal cards"""
+    return pick_random(legal, u, v.bmi2)
+
+
+def greedy_play(v, legal, u, p):
+    """win the trick as it stands with the cheapest winning card, else throw the cheapest
+    card; never overtake a winning partner"""
+    return greedy_card(v.seat, legal, v.trick_len, v.best, v.winner, v.trump)
+
+
+register(GAME, "random", random_play, deterministic=False, view="none")
+register(GAME, "greedy", greedy_play, deterministic=True, view="trick")
