@@ -498,3 +498,30 @@ def policies_of(key, *kinds, defaults=None):
     defaults = defaults or {}
     return (lu.view, not lu.trusted) + tuple(dispatcher(lu.key, k, defaults.get(k))
                                               for k in kinds)
+
+
+def decide(game: str, name: str, view, legal, u: int = 0, kind: str = "play",
+           players: int | None = None, seat: int | None = None):
+    """One decision of strategy ``name`` (parameters allowed: ``"expert(a=1)"``) on a
+    view built by hand (a record of the game's view dtype), from Python: what tests use to
+    check a strategy's rules position by position.  Compiled once per strategy and kind
+    (not cached on disk)."""
+    from .games import get_game
+    g = get_game(game)
+    players = players or g.default_players
+    seat = int(view["seat"]) if seat is None else seat
+    lu = lineup(game, [name], players)
+    fn = _DECIDERS.get((lu.key, kind))
+    if fn is None:
+        import numba
+        d = dispatcher(lu.key, kind)
+
+        def one(codes, seat, views, legal, u, sp):
+            return d(codes[seat], seat, views[0], legal, u, sp)
+        fn = _DECIDERS[(lu.key, kind)] = numba.njit(one)
+    arr = np.zeros(1, view.dtype)
+    arr[0] = view
+    return fn(lu.codes, seat, arr, np.uint64(legal), np.uint64(u), lu.params)
+
+
+_DECIDERS: dict = {}
