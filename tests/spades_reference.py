@@ -3,7 +3,7 @@
 Written only from the written rules:
   - docs/games/spades.md        (rules, dealing, bidding, play, scoring, games, randomness)
   - docs/rng.md                 (generators, shuffle pass, card indices)
-  - shared/spec/game-records.md (Spades records)
+  - docs/records.md             (Spades records)
 
 Standard library only; uint64 arithmetic is done on Python ints masked with
 ``& MASK``.  Nothing here is imported from the project: the point of this module is to
