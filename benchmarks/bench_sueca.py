@@ -1,13 +1,14 @@
-"""Sueca throughput: trunfo against the C yardstick (shared/refsim), in one run.
+"""Sueca throughput: trunfo beside the C yardstick, in one run.
 
     python3 benchmarks/bench_sueca.py [--deals N] [--repeats R] [--json]
 
 Measures deals/s (median of R runs, JIT compile excluded) for random and greedy play on one
 thread and on all threads, the JIT compile time cold (empty cache) and warm (cache on
-disk), and, when the C yardstick builds, runs it beside trunfo with the same deals and
-prints the ratios.  With the dealer fixed at seat 3 trunfo and the yardstick use the same
-random streams, so their random-play outcome histograms must be identical: the script checks
-it.
+disk), and, when the C yardstick is there and builds, runs it beside trunfo with the same
+deals and prints the ratios.  With the dealer fixed at seat 3 trunfo and the yardstick use the
+same random streams, so their random-play outcome histograms must be identical: the script
+checks it.  The yardstick is a separate program: ``$TRUNFO_REFSIM`` names its folder
+(benchmarks/README.md); without it the script prints trunfo's column alone and says why.
 """
 from __future__ import annotations
 
@@ -17,13 +18,12 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from common import compile_time
+from common import build_refsim, compile_time, find_refsim
 
 ROOT = Path(__file__).resolve().parents[1]
-REFSIM = ROOT.parent / "shared" / "refsim"
+REFSIM_DEFAULT = ROOT.parent / "shared" / "refsim"   # where the project's machines keep it
 
 
 def trunfo_rate(strategy: str, deals: int, threads: int, repeats: int) -> tuple[float, dict]:
@@ -36,18 +36,6 @@ def trunfo_rate(strategy: str, deals: int, threads: int, repeats: int) -> tuple[
         rates.append(r.per_second)
         summary = r.summary
     return statistics.median(rates), summary
-
-
-def build_refsim() -> str | None:
-    build = REFSIM / "build.sh"
-    if not build.exists():
-        return None
-    try:
-        out = subprocess.run(["sh", str(build), tempfile.mkdtemp(prefix="refsim-")],
-                             capture_output=True, text=True, check=True)
-        return out.stdout.strip().splitlines()[-1]
-    except (subprocess.CalledProcessError, OSError):
-        return None
 
 
 def refsim_run(binary: str, strategy: str, deals: int, threads: int, repeats: int):
@@ -78,8 +66,12 @@ def main() -> int:
     result = {"deals": args.deals, "repeats": args.repeats, "threads_all": nthreads,
               "bmi2": HAS_BMI2, "compile_seconds_cold": compile_time('sueca', True),
               "compile_seconds_warm": compile_time('sueca', False), "rates": {}}
-    binary = build_refsim()
+    folder, note = find_refsim(REFSIM_DEFAULT)
+    binary = None
+    if folder is not None:
+        binary, note = build_refsim(folder)
     result["refsim"] = binary is not None
+    result["refsim_note"] = note
     for strategy in ("random", "greedy"):
         for threads in sorted({1, nthreads}):
             rate, summary = trunfo_rate(strategy, args.deals, threads, args.repeats)
@@ -99,13 +91,13 @@ def main() -> int:
     print(f"Sueca, {args.deals:,} deals, median of {args.repeats}; BMI2: {HAS_BMI2}")
     print(f"JIT compile: cold {result['compile_seconds_cold']:.2f} s, "
           f"warm cache {result['compile_seconds_warm']:.2f} s")
+    print(note)
     print(f"{'play/threads':<14}{'trunfo deals/s':>16}{'C deals/s':>14}{'ratio':>8}  same streams")
     for key, row in result["rates"].items():
-        c = f"{row['refsim']:>14,.0f}{row['ratio']:>8.2f}" if "refsim" in row else f"{'n/a':>14}{'':>8}"
+        c = (f"{row['refsim']:>14,.0f}{row['ratio']:>8.2f}" if "refsim" in row
+             else f"{'n/a':>14}{'':>8}")
         same = row.get("same_histogram_as_refsim", "")
         print(f"{key:<14}{row['trunfo']:>16,.0f}{c}  {same}")
-    if not binary:
-        print("(the C yardstick did not build here: ratios not shown)")
     return 0
 
 

@@ -280,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
-    for mod in ("experiments.study_cli", "experiments.compare_cli"):
+    for mod in ("experiments.study_cli", "experiments.compare_cli",
+                "experiments.records_check"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:

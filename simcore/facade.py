@@ -247,7 +247,7 @@ def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies
                  rules: dict | None = None, dealer: int | None = None,
                  players: int | None = None, rubbers: bool = False,
                  chunk: int = 1024) -> Iterator[dict]:
-    """Game records (``shared/spec/game-records.md``) of the deals ``simulate`` plays.
+    """Game records (``docs/records.md``) of the deals ``simulate`` plays.
 
     With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
     """

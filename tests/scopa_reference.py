@@ -4,7 +4,7 @@ Written only from the written rules:
   - docs/games/scopa.md         (rules, dealing, kings relay, stream use, canonical move
                                  order, strategies, scoring, matches)
   - docs/rng.md                 (generators, shuffle pass, card indices)
-  - shared/spec/game-records.md (record format, Scopa section)
+  - docs/records.md             (record format, Scopa section)
 
 Standard library only; uint64 arithmetic is done on Python ints masked with
 ``& MASK``.  Nothing here is imported from the project: the point of this module is to

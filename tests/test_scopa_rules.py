@@ -9,10 +9,10 @@ import json
 
 import numpy as np
 import pytest
-from check_records import check_record
 
 import simcore
 from experiments.cli import main
+from experiments.records_check import check_record
 from simcore.games import get_game
 from simcore.scopa import enums as E
 from simcore.scopa.moves import packed_counts, sum_captures
