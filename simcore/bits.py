@@ -42,6 +42,17 @@ HAS_BMI2: bool = _cpu_has_bmi2()
 
 
 @intrinsic
+def clz(typingctx, x):
+    """Leading zero bits of a non-zero uint64 (``llvm.ctlz.i64``)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
 def popcount(typingctx, x):
     """Number of set bits of a uint64 (``llvm.ctpop.i64``)."""
     sig = types.uint64(types.uint64)
@@ -94,6 +105,12 @@ def nth_bit(m, k, bmi2):
     for _ in range(k):
         m &= m - np.uint64(1)
     return m & (~m + np.uint64(1))
+
+
+@njit(inline="always")
+def top_bit(m):
+    """Index of the highest set bit of a non-zero ``m``."""
+    return 63 - clz(m)
 
 
 @njit(inline="always")
