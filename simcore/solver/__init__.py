@@ -1,0 +1,1 @@
+"""Double-dummy solver for the trick games (draft)."""
