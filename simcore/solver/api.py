@@ -31,7 +31,7 @@ def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
             np.zeros((E.MAX_PLY, 2 * E.MAX_MOVES), np.int64),
             np.zeros(64, np.uint64),
             np.zeros((size, 2), np.uint64),
-            np.zeros((size, 4), np.int16),
+            np.zeros((size, E.TT_COLS), np.int16),
             meta)
 
 

@@ -13,6 +13,8 @@ A position is a ``uint64`` vector of hands by seat (``MAX_SEATS``) and an int64 
 """
 import numpy as np
 
+from ..bits import HAS_BMI2
+
 from ..brisca import enums as BE
 from ..spades import enums as PE
 from ..sueca import enums as SE
@@ -24,12 +26,12 @@ MAX_PLY = 56            # rows of the search stack: one per card still in play, 
 MAX_MOVES = 16          # a node's moves; their ordering scores follow in the same row
 
 # cfg slots
-C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK = range(8)
-N_CFG = 8
+C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK, C_PTOP, C_BMI2, C_EXACT = range(11)
+N_CFG = 11
 # how the transposition table's key tells the hands apart (the cards in play and the
 # leader are always in it): fixed hands (Sueca, Spades: the owner of every card is known
 # from the root), seat 0's hand (two-player Brisca), or the holder of every card in hand
-OWN_NONE, OWN_HAND0, OWN_PACKED = range(3)
+OWN_CANON, OWN_HAND0, OWN_PACKED = range(3)
 
 # tab rows
 T_POINTS, T_SUIT, T_STRENGTH = range(3)
@@ -47,8 +49,8 @@ POS_LEN = P_STOCK + 48
 
 # search stack fields (int64 rows)
 (F_TPOS, F_LEADER, F_LED, F_BKEY, F_WIN, F_TPTS, F_ACC, F_REM, F_SIDX, F_NMV, F_IDX, F_TTI,
- F_TTMOVE, F_BEST, F_NEED) = range(15)
-N_FIELDS = 16
+ F_TTMOVE, F_BEST, F_LIVE, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL) = range(20)
+N_FIELDS = 20
 # hand-stack columns: hands 0..5, then the cards of the trick, then the node's TT key
 TRICK_SLOT = 6
 K1_SLOT = 7
@@ -57,10 +59,11 @@ H_WIDTH = 9
 
 # workspace meta slots
 M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP = range(6)
-N_META = 8
+N_META = 32
 
 # transposition table values (int16 columns)
-TT_LB, TT_UB, TT_MOVE, TT_DEPTH = range(4)
+TT_LB, TT_UB, TT_MOVE, TT_DEPTH, TT_GEN = range(5)
+TT_COLS = 5
 DEFAULT_TT_BITS = 20
 
 
@@ -73,11 +76,12 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
     if game == "sueca":
         deck = SE.DECK
         points = SE.POINTS
-        cfg[C_N], cfg[C_FOLLOW], cfg[C_TVAL], cfg[C_OWNERS] = 4, 1, 0, OWN_NONE
+        cfg[C_N], cfg[C_FOLLOW], cfg[C_TVAL], cfg[C_OWNERS] = 4, 1, 0, OWN_CANON
+        cfg[C_PTOP] = 5     # A 7 K J Q: every card worth points ranks above the others
     elif game == "spades":
         deck = PE.DECK
         points = np.zeros(deck.n_cards, np.int64)
-        cfg[C_N], cfg[C_FOLLOW], cfg[C_TVAL], cfg[C_OWNERS] = 4, 1, 1, OWN_NONE
+        cfg[C_N], cfg[C_FOLLOW], cfg[C_TVAL], cfg[C_OWNERS] = 4, 1, 1, OWN_CANON
         cfg[C_TRUMP] = PE.SPADES
         cfg[C_BREAK] = bool(rules.get("break_spades", False))
     elif game == "brisca":
@@ -89,6 +93,7 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
     else:
         raise ValueError(f"no solver for {game!r}")
     cfg[C_RPS] = deck.ranks_per_suit
+    cfg[C_BMI2] = HAS_BMI2
     cfg[C_NCARDS] = deck.n_cards
     tab = np.zeros((3, deck.n_cards), np.int64)
     tab[T_POINTS] = points

@@ -17,32 +17,34 @@ the cards still in play, the stock position and the leader (and, for Brisca, who
 which card, since the draws depend on who won).
 """
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from .._jit import njit
-from ..bits import ctz, popcount
-from .enums import (C_FOLLOW, C_N, C_NCARDS, C_OWNERS, C_RPS, C_TRUMP, C_TVAL, C_BREAK,
+from ..bits import ctz, pext, popcount
+from .enums import (C_FOLLOW, C_N, C_NCARDS, C_OWNERS, C_RPS, C_TRUMP, C_TVAL, C_BREAK, C_PTOP, C_BMI2, C_EXACT, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_LIVE, TT_GEN, OWN_CANON,
                     F_ACC, F_BKEY, F_IDX, F_LEADER, F_LED, F_NMV, F_REM, F_SIDX, F_TPOS,
-                    F_TPTS, F_TTI, F_TTMOVE, F_WIN, F_BEST, F_NEED, MAX_MOVES, MAX_PLY,
+                    F_TPTS, F_TTI, F_TTMOVE, F_WIN, F_BEST, MAX_MOVES, MAX_PLY,
                     M_BROKEN, M_GEN, M_NODES, M_NSTOCK, M_TTBITS, M_ROOTSP, N_FIELDS,
                     P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, TRICK_SLOT, K1_SLOT, K2_SLOT,
                     T_POINTS, T_STRENGTH, T_SUIT, TT_LB, TT_UB, TT_MOVE, TT_DEPTH,
-                    OWN_NONE, OWN_HAND0)
+                    OWN_HAND0)
 
 _ONE = np.uint64(1)
-_GEN_SHIFT = np.uint64(54)
-_GEN_MAX = 1023
+_GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 # --- workspace --------------------------------------------------------------------------
 @njit
-def new_generation(tt_key, meta):
+def new_generation(tt_val, meta):
     """Start a new solve: entries of older generations no longer match.  When the
     generation counter wraps, the table is cleared (so results never depend on it)."""
     g = meta[M_GEN] + 1
     if g > _GEN_MAX:
-        tt_key[:, :] = 0
+        tt_val[:, TT_GEN] = 0
         g = 1
     meta[M_GEN] = g
 
@@ -123,19 +125,56 @@ def _suit_mask(s, rps):
     return ((_ONE << np.uint64(rps)) - _ONE) << np.uint64(s * rps)
 
 
+@intrinsic
+def _clz(typingctx, x):
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit(inline="always")
+def _max_key(h, led, trump, rps, field, follow):
+    """The strongest trick key (see ``bsearch``) among the cards hand ``h`` may play to a
+    trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
+    lm = h & (field << np.uint64(led * rps))
+    if follow and lm:
+        cand = lm
+    else:
+        cand = h
+    t = cand & (field << np.uint64(trump * rps))
+    if t:
+        return 64 + (led == trump) * 32 + (63 - _clz(t)) - trump * rps
+    lm = cand & lm
+    if lm:
+        return 32 + (63 - _clz(lm)) - led * rps
+    return -1
+
+
 @njit(inline="always")
 def _hash(k1, k2, bits):
     return np.int64(((k1 ^ (k2 * _MUL2)) * _MUL1) >> np.uint64(64 - bits))
 
 
-# --- the boolean search ---------------------------------------------------------------------
+# --- the search -------------------------------------------------------------------------------
 @njit
 def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
     """True when side 0 can take at least ``target`` of the value still in play from the root
-    in row 0 of the stack (:func:`set_root`), whatever side 1 does.
+    in row 0 of the stack (:func:`set_root`), whatever side 1 does (a null-window search)."""
+    return alphabeta(target - 1, target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val,
+                     meta) >= target
+
+
+@njit
+def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
+    """Fail-soft alpha-beta on the value side 0 takes from the cards in play at the root in
+    row 0 of the stack (:func:`set_root`): the exact value when it lies strictly between
+    ``alpha0`` and ``beta0``, else a bound on the same side of the window.
 
     Iterative: ``d`` is the current ply; each row of ``st``/``hs``/``mv`` holds one node's
-    trick state, hands and ordered moves.  Results travel up in ``res``.
+    trick state, window, hands and ordered moves.  Values travel up in ``res``.
     """
     n = cfg[C_N]
     rps = cfg[C_RPS]
@@ -146,13 +185,18 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
     brk = cfg[C_BREAK] != 0
     nstock = meta[M_NSTOCK]
     bits = meta[M_TTBITS]
-    gen = np.uint64(meta[M_GEN])
+    gen = meta[M_GEN]
+    ptop = cfg[C_PTOP]
+    bmi2 = cfg[C_BMI2] != 0
     root_broken = meta[M_BROKEN] != 0
     root_sp = np.uint64(meta[M_ROOTSP])
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
 
+    exact_below = cfg[C_EXACT]
+    st[0, F_ALPHA] = alpha0
+    st[0, F_BETA] = beta0
     d = 0
     state = 0          # 0: enter node d; 1: play move st[d, F_IDX] of node d; 2: node d done
     res = 0
@@ -164,21 +208,79 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
             p = leader + tpos
             if p >= n:
                 p -= n
-            need = target - st[d, F_ACC]
+            acc = st[d, F_ACC]
             rem = st[d, F_REM]
+            alpha = st[d, F_ALPHA]
+            beta = st[d, F_BETA]
             st[d, F_TTI] = -1
             st[d, F_TTMOVE] = -1
             st[d, F_BEST] = -1
-            st[d, F_NEED] = need
-            if need <= 0:
-                res = 1
+            if acc >= beta:
+                res = acc
                 state = 2
                 continue
-            if need > rem:
-                res = 0
+            if acc + rem <= alpha:
+                res = acc + rem
                 state = 2
                 continue
+            meta[16 + popcount(_live_hands(hs, d, n)) // n] += 1
             sidx = st[d, F_SIDX]
+            # cheap bounds: a trump higher than every trump the other side may still hold
+            # wins its trick whenever it is played, so its points are that side's; and a
+            # trick in progress that nobody of the other side can still take
+            h0 = np.uint64(0)
+            h1 = np.uint64(0)
+            for s in range(n):
+                if s & 1:
+                    h1 |= hs[d, s]
+                else:
+                    h0 |= hs[d, s]
+            t0 = h0 & tmask
+            t1 = h1 & tmask
+            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask    # in the stock or the trick
+            o1 = t1 | ts
+            o0 = t0 | ts
+            sure0 = 0
+            sure1 = 0
+            if t0:
+                m = t0 if o1 == 0 else t0 & ~((_ONE << np.uint64(63 - _clz(o1))) - _ONE)
+                while m:
+                    c = ctz(m)
+                    m &= m - _ONE
+                    sure0 += tab[T_POINTS, c]
+            if t1:
+                m = t1 if o0 == 0 else t1 & ~((_ONE << np.uint64(63 - _clz(o0))) - _ONE)
+                while m:
+                    c = ctz(m)
+                    m &= m - _ONE
+                    sure1 += tab[T_POINTS, c]
+            if tpos > 0:
+                ws_ = st[d, F_WIN] & 1
+                bk = st[d, F_BKEY]
+                led = st[d, F_LED]
+                q = p
+                safe = True
+                for k in range(tpos, n):
+                    if (q & 1) != ws_:
+                        if _max_key(hs[d, q], led, trump, rps, field, follow) > bk:
+                            safe = False
+                            break
+                    q += 1
+                    if q == n:
+                        q = 0
+                if safe:
+                    if ws_ == 0:
+                        sure0 += st[d, F_TPTS] + tval
+                    else:
+                        sure1 += st[d, F_TPTS] + tval
+            if acc + sure0 >= beta:
+                res = acc + sure0
+                state = 2
+                continue
+            if acc + rem - sure1 <= alpha:
+                res = acc + rem - sure1
+                state = 2
+                continue
             if tpos == 0:
                 # the last trick: no choice left
                 last = sidx == nstock
@@ -203,43 +305,69 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
                         if key > bkey:
                             bkey = key
                             win = q
-                    got = rem if (win & 1) == 0 else 0
-                    res = 1 if got >= need else 0
+                    res = acc + rem if (win & 1) == 0 else acc
                     state = 2
                     continue
                 # transposition table
-                k1 = np.uint64(0)
+                live = np.uint64(0)
                 for s in range(n):
-                    k1 |= hs[d, s]
-                k1 |= np.uint64(sidx) << np.uint64(52)
-                k1 |= np.uint64(leader) << np.uint64(58)
-                k2 = gen << _GEN_SHIFT
-                if owners == OWN_HAND0:
-                    k2 |= hs[d, 0]
-                elif owners != OWN_NONE:
-                    u = k1 & ((_ONE << np.uint64(52)) - _ONE)
-                    for s in range(1, n):
-                        m = hs[d, s]
-                        while m:
-                            b = m & (~m + _ONE)
-                            m ^= b
-                            r = popcount(u & (b - _ONE))
-                            k2 |= np.uint64(s) << np.uint64(3 * r)
+                    live |= hs[d, s]
+                if owners == OWN_CANON:
+                    # the cards in play up to their ranks among themselves: per suit its
+                    # count and which of the point ranks are there, then the holder of
+                    # each card in play, in card order (two bit planes)
+                    k1 = np.uint64(0)
+                    k2 = np.uint64(0)
+                    off = 0
+                    for s in range(4):
+                        sl = (live >> np.uint64(s * rps)) & field
+                        k1, k2, off = _push(k1, k2, off, popcount(sl), 4)
+                        if ptop > 0:
+                            k1, k2, off = _push(k1, k2, off, sl >> np.uint64(rps - ptop), ptop)
+                    k1, k2, off = _push(k1, k2, off, np.uint64(leader), 2)
+                    nl = popcount(live)
+                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 1] | hs[d, 3], live, bmi2), nl)
+                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 2] | hs[d, 3], live, bmi2), nl)
+                else:
+                    k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
+                    if owners == OWN_HAND0:
+                        k2 = hs[d, 0]
+                    else:
+                        k2 = np.uint64(0)
+                        for s in range(1, n):
+                            m = hs[d, s]
+                            while m:
+                                b = m & (~m + _ONE)
+                                m ^= b
+                                r = popcount(live & (b - _ONE))
+                                k2 |= np.uint64(s) << np.uint64(3 * r)
                 i = _hash(k1, k2, bits) & ~np.int64(1)
                 for j in range(i, i + 2):
-                    if tt_key[j, 0] == k1 and tt_key[j, 1] == k2:
-                        if tt_val[j, TT_LB] >= need:
-                            res = 1
+                    if tt_key[j, 0] == k1 and tt_key[j, 1] == k2 and tt_val[j, TT_GEN] == gen:
+                        lbv = acc + tt_val[j, TT_LB]
+                        ubv = acc + tt_val[j, TT_UB]
+                        if lbv >= beta or lbv == ubv:
+                            res = lbv
                             state = 2
-                        elif tt_val[j, TT_UB] < need:
-                            res = 0
+                        elif ubv <= alpha:
+                            res = ubv
                             state = 2
                         else:
+                            if lbv > alpha:
+                                alpha = lbv
+                            if ubv < beta:
+                                beta = ubv
                             st[d, F_TTMOVE] = tt_val[j, TT_MOVE]
                         break
                 if state == 2:
                     continue
+                if popcount(live) <= exact_below:
+                    # a small ending: searched with the full window, its exact value is
+                    # stored and answers every later search that reaches it
+                    alpha = acc - 1
+                    beta = acc + rem + 1
                 st[d, F_TTI] = i
+                st[d, F_LIVE] = popcount(live)
                 hs[d, K1_SLOT] = k1
                 hs[d, K2_SLOT] = k2
             # --- moves: legal cards, one of each run of equivalent cards, ordered ---------
@@ -277,30 +405,50 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
                         continue
                 pc = tab[T_POINTS, c]
                 strength = tab[T_STRENGTH, c]
-                if tpos == 0:
-                    if c == ttm:
-                        score = 10000
-                    elif above == 0:
-                        # the top live card of its suit
-                        score = 600 + pc * 4 + (cs != trump) * 50
-                    else:
-                        score = 300 - pc * 8 - strength - (cs == trump) * 40
+                if c == ttm:
+                    score = 10000
                 else:
-                    key = (cs == trump) * 64 + (cs == led) * 32 + strength
-                    wins = key > bkey
-                    if winning_side == my_side:
-                        if wins:
-                            score = 200 + pc
-                        else:
-                            score = (700 if lastpos else 400) + pc * 8 - strength
+                    # the trick as it would stand after c, and whether an opponent still to
+                    # play could take it
+                    led2 = cs if tpos == 0 else led
+                    key = (cs == trump) * 64 + (cs == led2) * 32 + strength
+                    if key > bkey:
+                        bk2 = key
+                        ws2 = my_side
                     else:
-                        if wins:
-                            if lastpos:
-                                score = 800 + pc * 8 - key
-                            else:
-                                score = 600 - key + pc
-                        else:
+                        bk2 = bkey
+                        ws2 = winning_side
+                    threat = False
+                    q = p
+                    for k in range(tpos + 1, n):
+                        q += 1
+                        if q == n:
+                            q = 0
+                        if (q & 1) != ws2:
+                            if _max_key(hs[d, q], led2, trump, rps, field, follow) > bk2:
+                                threat = True
+                                break
+                    if ws2 == my_side:
+                        if not threat:
+                            # a sure trick for my side: put points on it
+                            score = 1000 + pc * 8 - strength
+                        elif tpos == 0:
                             score = 300 - pc * 8 - strength - (cs == trump) * 20
+                            if n == 4:
+                                # a low lead to the partner's top card of the suit
+                                q = p + 2
+                                if q >= n:
+                                    q -= n
+                                top = live & (field << np.uint64(cs * rps))
+                                top = _ONE << np.uint64(63 - _clz(top))
+                                if top & hs[d, q]:
+                                    score += 150
+                        elif key > bkey:
+                            score = 500 + pc - strength      # taking it, but not surely
+                        else:
+                            score = 600 - pc * 8 - strength  # partner's, not surely: cheap
+                    else:
+                        score = 300 - pc * 8 - strength - (cs == trump) * 20
                 # insertion into the ordered list (scores in mv[d, 16:])
                 k = nmv
                 while k > 0 and mv[d, MAX_MOVES + k - 1] < score:
@@ -312,6 +460,11 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
                 nmv += 1
             st[d, F_NMV] = nmv
             st[d, F_IDX] = 0
+            st[d, F_ALPHA] = alpha
+            st[d, F_BETA] = beta
+            st[d, F_A0] = alpha
+            st[d, F_B0] = beta
+            st[d, F_VAL] = -1 if (p & 1) == 0 else 1 << 20
             state = 1
             continue
 
@@ -378,6 +531,8 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
             st[e, F_ACC] = acc
             st[e, F_REM] = rem
             st[e, F_SIDX] = sidx
+            st[e, F_ALPHA] = st[d, F_ALPHA]
+            st[e, F_BETA] = st[d, F_BETA]
             d = e
             state = 0
             continue
@@ -385,9 +540,9 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
         # state 2: node d finished with result res
         i = st[d, F_TTI]
         if i >= 0:
-            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], gen, res, st[d, F_NEED],
-                      st[d, F_REM], st[d, F_BEST],
-                      popcount(hs[d, K1_SLOT] & ((_ONE << np.uint64(52)) - _ONE)))
+            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], gen,
+                      res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC], st[d, F_B0] - st[d, F_ACC],
+                      st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
         if d == 0:
             break
         d -= 1
@@ -395,18 +550,37 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
         p = st[d, F_LEADER] + tpos
         if p >= n:
             p -= n
-        side = p & 1
-        if (side == 0 and res == 1) or (side == 1 and res == 0):
-            st[d, F_BEST] = mv[d, st[d, F_IDX]]
-            continue       # node d is decided: state stays 2
+        c = mv[d, st[d, F_IDX]]
+        cut = False
+        if (p & 1) == 0:
+            if res > st[d, F_VAL]:
+                st[d, F_VAL] = res
+                st[d, F_BEST] = c
+                if res > st[d, F_ALPHA]:
+                    st[d, F_ALPHA] = res
+                    cut = res >= st[d, F_BETA]
+        else:
+            if res < st[d, F_VAL]:
+                st[d, F_VAL] = res
+                st[d, F_BEST] = c
+                if res < st[d, F_BETA]:
+                    st[d, F_BETA] = res
+                    cut = res <= st[d, F_ALPHA]
+        if cut:
+            meta[6] += 1
+            meta[8 + tpos] += 1
+            if st[d, F_IDX] == 0:
+                meta[7] += 1
+                meta[12 + tpos] += 1
+            continue       # node d is decided with res: state stays 2
         idx = st[d, F_IDX] + 1
         if idx < st[d, F_NMV]:
             st[d, F_IDX] = idx
             state = 1
         else:
-            res = 1 if side == 1 else 0
+            res = st[d, F_VAL]
     meta[M_NODES] += nodes
-    return res == 1
+    return res
 
 
 @njit(inline="always")
@@ -418,19 +592,32 @@ def _live_hands(hs, d, n):
 
 
 @njit(inline="always")
-def _tt_store(tt_key, tt_val, i, k1, k2, gen, res, need, rem, best, depth):
+def _push(k1, k2, off, v, nbits):
+    """Append the ``nbits`` low bits of ``v`` to the 128-bit key (k1, k2) at bit ``off``."""
+    v = np.uint64(v)
+    if off < 64:
+        k1 |= v << np.uint64(off)
+        if off + nbits > 64:
+            k2 |= v >> np.uint64(64 - off)
+    else:
+        k2 |= v << np.uint64(off - 64)
+    return k1, k2, off + nbits
+
+
+@njit(inline="always")
+def _tt_store(tt_key, tt_val, i, k1, k2, gen, v, alpha, beta, rem, best, depth):
+    """Store the fail-soft result ``v`` (a future value) of a search with window
+    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact."""
     j = -1
     for jj in range(i, i + 2):
-        if tt_key[jj, 0] == k1 and tt_key[jj, 1] == k2:
+        if tt_key[jj, 0] == k1 and tt_key[jj, 1] == k2 and tt_val[jj, TT_GEN] == gen:
             j = jj
             break
     if j < 0:
         # an empty or older-generation slot, else the one with fewer cards in play
-        g0 = tt_key[i, 1] >> _GEN_SHIFT
-        g1 = tt_key[i + 1, 1] >> _GEN_SHIFT
-        if g0 != gen:
+        if tt_val[i, TT_GEN] != gen:
             j = i
-        elif g1 != gen:
+        elif tt_val[i + 1, TT_GEN] != gen:
             j = i + 1
         elif tt_val[i, TT_DEPTH] <= tt_val[i + 1, TT_DEPTH]:
             j = i
@@ -438,16 +625,15 @@ def _tt_store(tt_key, tt_val, i, k1, k2, gen, res, need, rem, best, depth):
             j = i + 1
         tt_key[j, 0] = k1
         tt_key[j, 1] = k2
+        tt_val[j, TT_GEN] = gen
         tt_val[j, TT_LB] = 0
         tt_val[j, TT_UB] = rem
         tt_val[j, TT_MOVE] = -1
         tt_val[j, TT_DEPTH] = depth
-    if res == 1:
-        if need > tt_val[j, TT_LB]:
-            tt_val[j, TT_LB] = need
-    else:
-        if need - 1 < tt_val[j, TT_UB]:
-            tt_val[j, TT_UB] = need - 1
+    if v > alpha and v > tt_val[j, TT_LB]:
+        tt_val[j, TT_LB] = v
+    if v < beta and v < tt_val[j, TT_UB]:
+        tt_val[j, TT_UB] = v
     if best >= 0:
         tt_val[j, TT_MOVE] = best
 
@@ -461,7 +647,7 @@ def solve_value(hands, pos, cfg, tab, ws):
     each call starts a new generation of its transposition table).  Callable from jitted code.
     """
     st, hs, mv, sm, tt_key, tt_val, meta = ws
-    new_generation(tt_key, meta)
+    new_generation(tt_val, meta)
     rem = set_root(hands, pos, cfg, tab, st, hs, sm, meta)
     return _bisect(0, rem, hands, pos, cfg, tab, ws)
 
@@ -560,7 +746,7 @@ def move_values(hands, pos, cfg, tab, ws, out_cards, out_values):
     move at the root; returns the number of legal moves and the root's value.  Cards are
     written in ascending order.  Callable from jitted code."""
     st, hs, mv, sm, tt_key, tt_val, meta = ws
-    new_generation(tt_key, meta)
+    new_generation(tt_val, meta)
     rem = set_root(hands, pos, cfg, tab, st, hs, sm, meta)
     par = _bisect(0, rem, hands, pos, cfg, tab, ws)
     n = cfg[C_N]
@@ -598,7 +784,7 @@ def best_line(hands, pos, cfg, tab, ws, out_cards):
     """One line of best play from the root to the end: at each card, the first legal card
     (ascending order) that keeps the par.  Returns (number of cards, par)."""
     st, hs, mv, sm, tt_key, tt_val, meta = ws
-    new_generation(tt_key, meta)
+    new_generation(tt_val, meta)
     rem = set_root(hands, pos, cfg, tab, st, hs, sm, meta)
     par = _bisect(0, rem, hands, pos, cfg, tab, ws)
     n = cfg[C_N]
