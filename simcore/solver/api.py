@@ -153,3 +153,53 @@ def best_line(position: Position, ws=None) -> tuple[tuple[int, int], list[tuple[
         h[:], p[:] = ch, cp
     t0, t1 = position.taken
     return (t0 + int(par), t1 + in_play - int(par)), line
+
+
+# --- game records --------------------------------------------------------------------------
+def deck_of(game: str, players: int):
+    return E.game_tables(game, players)[2]
+
+
+def position_from_record(rec: dict) -> Position:
+    """The opening position of a game record (``trunfo records GAME --out FILE``): the hands
+    as dealt, the seat after the dealer on lead, Brisca's stock in drawing order."""
+    game = rec.get("game")
+    if game not in E.GAMES:
+        raise TrunfoError(f"no double-dummy solver for game {game!r}; the solver plays "
+                          f"{', '.join(E.GAMES)}")
+    try:
+        players = int(rec["players"])
+        deck = deck_of(game, players)
+        hands = [int(deck.parse_hand(h)) for h in rec["hands"]]
+        if len(hands) != players:
+            raise TrunfoError(f"record has {len(hands)} hands for {players} players")
+        rules = dict(rec.get("rules") or {})
+        if game == "spades":
+            trump = deck.suits.index("S")
+        else:
+            trump = deck.suit_of(deck.parse_card(rec["trump"]))
+        stock = [deck.parse_card(c) for c in rec.get("stock") or []] if game == "brisca" else []
+        leader = (int(rec["dealer"]) + 1) % players
+    except (KeyError, TypeError, ValueError) as e:
+        raise TrunfoError(f"record of deal {rec.get('deal')!r} is incomplete or malformed: "
+                          f"{e!r}") from None
+    return Position(game, hands, trump, leader, stock=stock, rules=rules)
+
+
+def play_line(position: Position, line: list[tuple[int, int]]) -> list[dict]:
+    """The tricks of a line of play from ``position``: leader, winner, value taken."""
+    cfg, tab, _ = position.tables()
+    h, p = position.arrays()
+    ch, cp = np.empty_like(h), np.empty_like(p)
+    tricks, cards = [], []
+    for seat, card in line:
+        if not cards:
+            lead = int(p[E.P_LEADER])
+        got0, got1 = nb.child_position(h, p, cfg, tab, card, ch, cp)
+        cards.append((seat, card))
+        h[:], p[:] = ch, cp
+        if int(p[E.P_NTRICK]) == 0:
+            tricks.append({"leader": lead, "winner": int(p[E.P_LEADER]),
+                           "value": int(got0 + got1), "cards": cards})
+            cards = []
+    return tricks

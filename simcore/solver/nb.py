@@ -827,9 +827,10 @@ def best_line(hands, pos, cfg, tab, ws, out_cards):
 
 
 @njit
-def solve_batch(hands, pos, cfg, tab, ws, out):
-    """Solve every position ``hands[i], pos[i]`` (one after another, on this thread):
-    ``out[i]`` = side 0's exact take from the cards in play.  Releases the GIL (the package's
-    ``njit``): several threads, each with its own workspace, solve chunks in parallel."""
+def solve_batch(hands, pos, cfgs, tab, ws, out):
+    """Solve every position ``hands[i], pos[i]`` under ``cfgs[i]`` (its trump suit) one after
+    another on this thread: ``out[i]`` = side 0's exact take from the cards in play.
+    Releases the GIL (the package's ``njit``): several threads, each with its own workspace,
+    solve chunks in parallel, and each result depends only on its position."""
     for i in range(hands.shape[0]):
-        out[i] = solve_value(hands[i], pos[i], cfg, tab, ws)
+        out[i] = solve_value(hands[i], pos[i], cfgs[i], tab, ws)
