@@ -57,36 +57,47 @@ class Rules:
         return BR.deck_spec(self.players).suit_of[card] == self.trump
 
 
-def par_value(rules: Rules, hands, leader: int, trick=(), stock=(), broken=False) -> int:
+def par_value(rules: Rules, hands, leader: int, trick=(), stock=(), broken=False,
+              first=None) -> int:
     """Side 0's best total from the cards in play (hands, trick, stock), both sides playing
-    their best; side 1 minimises it."""
+    their best; side 1 minimises it.  With ``first``, the seat to move plays that card first
+    (the value of that move)."""
     n = rules.players
+
+    def play(hands: tuple, leader: int, trick: tuple, stock: tuple, broken: bool,
+             card: int) -> int:
+        """Side 0's best total after the seat to move plays ``card``."""
+        seat = (leader + len(trick)) % n
+        hs = list(hands)
+        hs[seat] = tuple(c for c in hands[seat] if c != card)
+        t = trick + (card,)
+        if len(t) < n:
+            return best(tuple(hs), leader, t, stock, broken)
+        win = (leader + rules.winner(list(t))) % n
+        v = sum(rules.points[c] for c in t) + rules.trick_value
+        got = v if side_of(win) == 0 else 0
+        st = stock
+        if st:                      # the winner draws first, then the others in order
+            for k in range(n):
+                s = (win + k) % n
+                hs[s] = tuple(sorted(hs[s] + (st[0],)))
+                st = st[1:]
+        b = broken or any(rules.is_trump(c) for c in t)
+        return got + best(tuple(hs), win, (), st, b)
 
     @lru_cache(maxsize=None)
     def best(hands: tuple, leader: int, trick: tuple, stock: tuple, broken: bool) -> int:
         if not trick and all(not h for h in hands):
             return 0
         seat = (leader + len(trick)) % n
-        vals = []
-        for card in rules.legal(hands[seat], trick, broken):
-            hs = list(hands)
-            hs[seat] = tuple(c for c in hands[seat] if c != card)
-            t = trick + (card,)
-            if len(t) < n:
-                vals.append(best(tuple(hs), leader, t, stock, broken))
-                continue
-            win = (leader + rules.winner(list(t))) % n
-            v = sum(rules.points[c] for c in t) + rules.trick_value
-            got = v if side_of(win) == 0 else 0
-            st = stock
-            if st:                      # the winner draws first, then the others in order
-                for k in range(n):
-                    s = (win + k) % n
-                    hs[s] = tuple(sorted(hs[s] + (st[0],)))
-                    st = st[1:]
-            b = broken or any(rules.is_trump(c) for c in t)
-            vals.append(got + best(tuple(hs), win, (), st, b))
+        vals = [play(hands, leader, trick, stock, broken, card)
+                for card in rules.legal(hands[seat], trick, broken)]
         return max(vals) if side_of(seat) == 0 else min(vals)
 
-    return best(tuple(tuple(sorted(h)) for h in hands), leader, tuple(trick), tuple(stock),
-                bool(broken))
+    root = (tuple(tuple(sorted(h)) for h in hands), leader, tuple(trick), tuple(stock),
+            bool(broken))
+    if first is None:
+        return best(*root)
+    seat = (leader + len(trick)) % n
+    assert first in rules.legal(root[0][seat], root[2], root[4]), "first card not legal"
+    return play(*root, first)
