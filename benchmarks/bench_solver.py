@@ -89,14 +89,14 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     print(f"double-dummy solver, full deals from the opening lead, seed {a.seed}; "
           f"times per deal on one thread")
-    print(f"{'game':<9}{'tricks':>7}{'deals':>6}{'median':>10}{'p90':>10}{'p99':>10}{'max':>10}"
+    print(f"{'game':<9}{'tricks':>7}{'deals':>6}{'median':>11}{'p90':>11}{'p99':>11}{'max':>11}"
           f"{'2 threads':>14}{'mean par0':>11}{'compile':>9}")
     for key in a.games.split(","):
         r = bench(key, a.deals or DEFAULT_DEALS[key], a.seed, DEFAULT_TRICKS.get(key))
-        ms = lambda x: f"{1000 * x:,.1f} ms" if x < 10 else f"{x:,.1f} s"  # noqa: E731
+        ms = lambda x: f"{1000 * x:,.1f} ms" if x < 1 else f"{x:,.2f} s"  # noqa: E731
         left = "all" if r["tricks"] is None else r["tricks"]
-        print(f"{key:<9}{left:>7}{r['deals']:>6}{ms(r['median']):>10}{ms(r['p90']):>10}"
-              f"{ms(r['p99']):>10}{ms(r['max']):>10}{r['per_s2']:>9,.2f} /s  "
+        print(f"{key:<9}{left:>7}{r['deals']:>6}{ms(r['median']):>11}{ms(r['p90']):>11}"
+              f"{ms(r['p99']):>11}{ms(r['max']):>11}{r['per_s2']:>9,.2f} /s  "
               f"{r['mean_par']:>9.2f}{r['compile']:>8.1f}s", flush=True)
     return 0
 
