@@ -81,9 +81,11 @@ def cmd_simulate(args) -> int:
                   dealer=args.dealer, players=args.players, threads=args.threads,
                   out=args.out, progress=args.progress, command=command_line(args))
     if args.rubbers:
+        if args.par:
+            raise TrunfoError("--par solves single deals; it does not go with --rubbers")
         r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
     else:
-        r = simcore.simulate(args.game, deals=args.deals, **common)
+        r = simcore.simulate(args.game, deals=args.deals, par=args.par, **common)
     if args.json:
         print_json(r.to_dict())
     else:
@@ -126,7 +128,24 @@ def _format_deals(r) -> list[str]:
     for k, v in s.items():
         if k.startswith("mean_") and not k.startswith("mean_points_") and isinstance(v, float):
             lines.append(f"{k[5:].replace('_', ' ')}: mean {v:.3f}")
+    if "par" in s:
+        lines += [""] + _par_lines(s["par"])
     return lines + _footer(r, "deals")
+
+
+def _par_lines(p: dict) -> list[str]:
+    """The par (double-dummy) summary of ``simulate --par``."""
+    lo, hi = p["mean_side0_ci95"]
+    unit = p["unit"]
+    lines = [f"par (double dummy, every card visible, from the opening lead), {p['deals']:,} deals",
+             f"  side 0 {unit}: mean {p['mean_side0']:.2f} [{lo:.2f}, {hi:.2f}]; "
+             f"side 1: mean {p['mean_side1']:.2f}"]
+    dist = {k: v for k, v in enumerate(p["distribution_side0"]) if v}
+    n = max(p["deals"], 1)
+    lines.append(f"  side 0 {unit}      deals   share")
+    for label, v in _length_bins(dist, most=12):
+        lines.append(f"  {label:>9} {v:>14,}  {_pct(v / n)}  {'#' * int(40 * v / n)}")
+    return lines
 
 
 def _format_rubbers(r) -> list[str]:
@@ -252,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="play whole rubbers (matches, games): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
+    s.add_argument("--par", action="store_true",
+                   help="also solve every deal double dummy from the opening lead (sueca, "
+                        "spades, brisca; slow: see docs/solver.md)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
@@ -281,7 +303,7 @@ def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
     for mod in ("experiments.study_cli", "experiments.compare_cli",
-                "experiments.records_check"):
+                "experiments.records_check", "experiments.solve_cli"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:

@@ -143,7 +143,7 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
-             command: str | None = None) -> SimulationResult:
+             command: str | None = None, par: bool = False) -> SimulationResult:
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
@@ -151,12 +151,22 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
 
     ``keep_deals=True`` returns a DataFrame of the deals in ``result.frame``;
     ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``).
+    ``par=True`` also solves every deal double dummy from the opening lead (Sueca, Spades,
+    Brisca; see ``docs/solver.md``): the summary gets ``par`` and the deals ``par_side0``,
+    ``par_side1``.
     """
     g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
     deals = _check_count(deals, "deals")
+    if par:
+        from .solver import par as solver_par
+        par_total, par_unit = solver_par.check_game(g.name)
+        chunk = min(chunk, solver_par.PAR_CHUNK)
     t = time.perf_counter()
     g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
+    if par:
+        solver_par.warm_up(g, setup)
     compile_seconds = time.perf_counter() - t
+    par_parts: list[np.ndarray] = []
 
     totals = np.zeros(g.n_totals, np.int64)
     kept: list[np.ndarray] = []
@@ -164,7 +174,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     if out:
         meta = {"version": __version__, "seed": seed, **setup.describe(),
                 "deals": deals, "command": command}
-        sink = ParquetSink(out, lambda recs: deals_frame(game, recs), meta)
+        sink = ParquetSink(out, lambda recs: _with_par(deals_frame(game, recs[0]), recs[1],
+                                                       par_total if par else 0), meta)
 
     reuse = not keep_deals and sink is None      # records are only summed: reuse buffers
     local = threading.local()
@@ -178,15 +189,18 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
         recs = g.run_chunk(setup, seed, start, count, out=buf)
         tot = np.zeros(g.n_totals, np.int64)
         g.accumulate(recs, tot)
-        return recs, tot
+        pv = solver_par.par_values(g, setup, seed, start, count) if par else None
+        return recs, tot, pv
 
     def consume(start, count, result):
-        recs, tot = result
+        recs, tot, pv = result
         totals[:] += tot
         if sink is not None:
-            sink.write(recs)
+            sink.write((recs, pv))
         if keep_deals:
             kept.append(recs)
+        if par:
+            par_parts.append(pv)
 
     bar = Progress(deals, "deals", enabled=progress)
     try:
@@ -195,11 +209,24 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
         if sink is not None:
             sink.close()
     frame = None
+    pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
     if keep_deals:
         frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype))
+        if par:
+            frame = _with_par(frame, pv, par_total)
+    summary = g.summary(setup, totals)
+    if par:
+        summary["par"] = solver_par.par_summary(pv, par_total, par_unit)
     return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
-                            compile_seconds, threads, status.interrupted,
-                            g.summary(setup, totals), frame)
+                            compile_seconds, threads, status.interrupted, summary, frame)
+
+
+def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
+    """The deals' frame with the par columns (when the run solved them)."""
+    if par_side0 is not None:
+        df["par_side0"] = np.asarray(par_side0, np.int16)
+        df["par_side1"] = (total - np.asarray(par_side0)).astype(np.int16)
+    return df
 
 
 def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,

@@ -105,6 +105,19 @@ class BriscaGame(Game):
                      setup.params, setup.bmi2, True, *tr)
         return deal_records(setup, seed, out, tr)
 
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The deals ``start .. start+count-1`` as dealt (for the solver): ``hands``
+        (count, players) masks by seat, ``trump_card``, ``dealer`` and ``stock`` (count,
+        cards in the stock), first drawn first, the face-up trump card last."""
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, True, *tr)
+        n = setup.players
+        n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
+        return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),
+                "dealer": out["dealer"].astype(np.int64)}
+
     # --- matches (the runner's "rubbers") --------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)

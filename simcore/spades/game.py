@@ -98,6 +98,16 @@ class SpadesGame(Game):
                      setup.bmi2, True, *tr)
         return deal_records(setup, seed, out, tr)
 
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The dealt hands of hands ``start .. start+count-1`` (for the solver):
+        ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
+                     setup.bmi2, True, *tr)
+        return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
+                "dealer": out["dealer"].astype(np.int64)}
+
     # --- whole games (the runner's "rubbers") --------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)
