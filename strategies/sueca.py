@@ -171,33 +171,30 @@ def expert_card(seat, hand, legal, k, led, best, winner, trick_points, trump, tr
         if sure and load_points:
             feed = allowed
             return richest(feed, trump)
-        keep = np.uint64(0)
-        m = allowed
-        while m:
-            c = ctz(m)
-            m &= m - np.uint64(1)
-            if not beats(c, best, led, trump):
-                keep |= bit(c)
+        keep = allowed & ~winning_cards(allowed, best, trump)
         if keep:
             return _cheapest_no_points(keep, trump)
         return cheapest(allowed, trump)
-    # an opponent wins the trick as it stands
-    win = np.uint64(0)
-    sure_win = np.uint64(0)
-    m = allowed
-    while m:
-        c = ctz(m)
-        m &= m - np.uint64(1)
-        if beats(c, best, led, trump):
-            win |= bit(c)
-            if k == 3 or not can_beat(c, led, trump, may_l, void_l):
-                sure_win |= bit(c)
+    # an opponent wins the trick as it stands: the cards that win it, and those of them
+    # the opponent still to play (if any) cannot beat, whatever it holds
+    win = winning_cards(allowed, best, trump)
+    sure_win = win
+    if k < 3 and win:
+        lho_trumps = np.uint64(0) if (void_l >> trump) & 1 else may_l & tmask
+        lho_led = np.uint64(0) if (void_l >> led) & 1 else may_l & SUIT_MASKS[led]
+        sure_t = win & tmask
+        if lho_trumps:
+            sure_t &= _ONES << np.uint64(top_bit(lho_trumps) + 1)
+        sure_l = np.uint64(0)
+        if lho_trumps == 0:
+            sure_l = win & ~tmask
+            if lho_led:
+                sure_l &= _ONES << np.uint64(top_bit(lho_led) + 1)
+        sure_win = sure_t | sure_l
     if sure_win:
         c = cheapest(sure_win, trump)
         # a trump only for points enough, or when partner cannot help
-        if SUIT[c] != trump or trick_points >= ruff_at or k == 3 and trick_points > 0:
-            return c
-        if not safe and trick_points > 0:
+        if SUIT[c] != trump or trick_points >= ruff_at:
             return c
     if win and k == 2 and trick_points >= ruff_at and not safe:
         return cheapest(win, trump)
