@@ -13,7 +13,8 @@ import sys
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import add_dealing_options, command_line, rules_of, strategies_of
+from .options import (add_dealing_options, add_strategy_file_option, command_line,
+                      load_strategy_files, rules_of, strategies_of)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -241,18 +242,32 @@ def cmd_rules(args) -> int:
 
 
 def cmd_strategies(args) -> int:
+    from simcore.rules import _fmt
     from simcore.games import all_games, get_game
     from strategies import strategies_for
     names = [get_game(args.game).name] if args.game else list(all_games())
-    table = {g: {s.name: s.doc for s in strategies_for(g).values()} for g in names}
+    table = {g: {s.name: _describe(s) for s in strategies_for(g).values()} for g in names}
     if args.json:
         print_json(table)
         return 0
     for g, strats in table.items():
         print(g)
-        for name, doc in strats.items():
-            print(f"  {name:<10}{doc}")
+        for name, d in strats.items():
+            origin = "" if d["origin"] == "built-in" else f"  [{d['origin']}]"
+            print(f"  {name:<10}{d['doc']}{origin}")
+            for p in d["params"]:
+                print(f"  {'':<10}  {p['name']:<16} default {_fmt(p['default']):<8} "
+                      f"allowed: {p['allowed']}")
+                if p["doc"]:
+                    print(f"  {'':<10}  {'':<16} {p['doc']}")
     return 0
+
+
+def _describe(s) -> dict:
+    if hasattr(s, "describe"):
+        return s.describe()
+    return {"name": s.name, "doc": s.doc, "origin": "built-in",
+            "deterministic": s.deterministic, "params": []}
 
 
 # --- parser ------------------------------------------------------------------------------
@@ -289,9 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_rules)
 
-    s = sub.add_parser("strategies", help="list strategies")
+    s = sub.add_parser("strategies", help="list strategies and their parameters")
     s.add_argument("game", nargs="?", choices=games, metavar="GAME")
     s.add_argument("--json", action="store_true")
+    add_strategy_file_option(s)
     s.set_defaults(func=cmd_strategies)
 
     for register in _extra_commands():
@@ -319,6 +335,7 @@ def main(argv=None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         args.argv = list(argv) if argv is not None else None
+        load_strategy_files(args)
         return args.func(args)
     except TrunfoError as e:
         print(f"trunfo: error: {e}", file=sys.stderr)

@@ -13,7 +13,8 @@ import sys
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import command_line, positive_int, rules_of, seed_int
+from .options import (add_strategy_file_option, command_line, positive_int, rules_of,
+                      seed_int)
 
 DEFAULT_DEALS = 100_000
 
@@ -38,6 +39,7 @@ def _add_common(p, default_count: int) -> None:
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_strategy_file_option(p)
 
 
 def register(sub, games) -> None:
@@ -60,7 +62,8 @@ def register(sub, games) -> None:
 
 
 def _names(args, exactly: int | None = None) -> list[str]:
-    names = [x.strip() for x in args.strategies.split(",")]
+    from simcore.strategy import split_names
+    names = split_names(args.strategies)
     if any(not x for x in names):
         raise TrunfoError(f"--strategies has an empty name: {args.strategies!r}")
     if exactly is not None and len(names) != exactly:

@@ -29,6 +29,20 @@ def add_dealing_options(p: argparse.ArgumentParser, *, count_help: str = "deals 
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_strategy_file_option(p)
+
+
+def add_strategy_file_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strategy-file", action="append", default=[], metavar="FILE.py",
+                   help="a Python file of your own strategies (repeatable); see "
+                        "docs/strategies.md")
+
+
+def load_strategy_files(args) -> None:
+    """Import the ``--strategy-file`` files, so that their strategies can be named."""
+    from simcore.strategy import load_file
+    for f in getattr(args, "strategy_file", None) or []:
+        load_file(f)
 
 
 def positive_int(text: str) -> int:

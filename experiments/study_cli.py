@@ -8,7 +8,7 @@ import sys
 
 from simcore.errors import TrunfoError
 
-from .options import positive_int, seed_int
+from .options import add_strategy_file_option, positive_int, seed_int
 
 EXIT_INTERRUPTED = 130
 
@@ -120,6 +120,7 @@ def register(sub, games) -> None:
                    help="worker threads (default: all cores)")
     s.add_argument("--chunk", type=positive_int, default=None, metavar="DEALS",
                    help="deals per Parquet chunk (default: the spec's, 65,536)")
+    add_strategy_file_option(s)
     s.add_argument("--resume", action="store_true",
                    help="continue an interrupted run in --out from its manifest")
     s.add_argument("--json", action="store_true", help="print only one JSON object on stdout")

@@ -64,7 +64,8 @@ def specialized(dispatcher, args: tuple, *literals):
         if _COMPILE_NOTICE is None:
             entry = dispatcher.compile(sig)
         else:
-            with _COMPILE_NOTICE(kernel_label(dispatcher)):
+            cached = type(getattr(dispatcher, "_cache", None)).__name__ != "NullCache"
+            with _COMPILE_NOTICE(kernel_label(dispatcher), cached):
                 entry = dispatcher.compile(sig)
         _ENTRY_POINTS[key] = entry
     return entry

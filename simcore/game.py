@@ -54,6 +54,8 @@ class Game:
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
     uses_lineup: bool = False
+    view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
+    decisions: tuple = ("play",)      # the kinds of decision its strategies make
 
     def check_players(self, players: int | None) -> int:
         players = self.default_players if players is None else int(players)
@@ -71,6 +73,9 @@ class Game:
         if self.uses_lineup:
             from .strategy import lineup
             lu = lineup(self.name, strategies, players)
+            if not lu.trusted:
+                from .strategy import check_policies
+                check_policies(lu, self.view_dtype, self.decisions)
             return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
                          players, self.check_dealer(dealer, players), HAS_BMI2, lu)
         if isinstance(strategies, str):
@@ -90,6 +95,11 @@ class Game:
         if not 0 <= int(dealer) < players:
             raise TrunfoError(f"dealer {dealer} is not a seat; valid seats: 0..{players - 1}")
         return int(dealer)
+
+    def sides(self, setup: Setup) -> int:
+        """How many sides score separately at this table (games override this; the default
+        plays one deal to see)."""
+        return self.side_results(self.run_chunk(setup, 0, 0, 1))[0].shape[1]
 
     # subclasses implement:
     @staticmethod

@@ -94,8 +94,10 @@ class CompileNotice:
     delay = 1.0
     enabled = True
 
-    def __init__(self, label: str, stream=None):
+    def __init__(self, label: str, cached: bool = True, stream=None):
         self.label = label
+        self.note = "cached afterwards" if cached else \
+            "your strategies are compiled once per run, not cached"
         self.stream = stream or sys.stderr
         self.done = threading.Event()
         self.shown = False
@@ -105,7 +107,7 @@ class CompileNotice:
             return
         tty = self.stream.isatty()
         self.shown = True
-        text = f"compiling {self.label} kernels (cached afterwards)"
+        text = f"compiling {self.label} kernels ({self.note})"
         self.stream.write(text + ("" if tty else "...\n"))
         self.stream.flush()
         while tty and not self.done.wait(0.5):
@@ -128,7 +130,7 @@ class CompileNotice:
             took = time.perf_counter() - self.t0
             tty = self.stream.isatty()
             self.stream.write(f"{chr(13) if tty else ''}compiled {self.label} kernels in "
-                              f"{took:.1f} s (cached afterwards)  \n")
+                              f"{took:.1f} s ({self.note})  \n")
             self.stream.flush()
         return False
 
