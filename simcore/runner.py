@@ -86,12 +86,12 @@ def _fmt_time(s: float) -> str:
 class CompileNotice:
     """While kernels compile, say so on stderr, with the elapsed time.
 
-    Used as ``with CompileNotice(label):`` around a compilation.  Nothing is shown for the
-    first ``delay`` seconds (a load from the on-disk cache takes less); then one line
-    "compiling <label> kernels (cached afterwards)", updated in place on a terminal, and a
-    last line with the time it took."""
+    ``begin()`` when numba starts compiling (a load from the on-disk cache does not
+    count), ``end()`` when it is done.  Nothing is shown for the first ``delay`` seconds;
+    then one line "compiling <label> kernels (cached afterwards)", updated in place on a
+    terminal, and a last line with the time it took."""
 
-    delay = 1.0
+    delay = 0.5
     enabled = True
 
     def __init__(self, label: str, cached: bool = True, stream=None):
@@ -101,6 +101,7 @@ class CompileNotice:
         self.stream = stream or sys.stderr
         self.done = threading.Event()
         self.shown = False
+        self.thread = None
 
     def _run(self) -> None:
         if self.done.wait(self.delay):
@@ -114,16 +115,15 @@ class CompileNotice:
             self.stream.write(f"\r{text}: {time.perf_counter() - self.t0:.0f} s ")
             self.stream.flush()
 
-    def __enter__(self):
+    def begin(self) -> None:
         self.t0 = time.perf_counter()
-        if self.enabled:
+        if self.enabled and self.thread is None:
             self.thread = threading.Thread(target=self._run, daemon=True)
             self.thread.start()
-        return self
 
-    def __exit__(self, *exc):
-        if not self.enabled:
-            return False
+    def end(self) -> None:
+        if self.thread is None:
+            return
         self.done.set()
         self.thread.join()
         if self.shown:
@@ -132,7 +132,6 @@ class CompileNotice:
             self.stream.write(f"{chr(13) if tty else ''}compiled {self.label} kernels in "
                               f"{took:.1f} s ({self.note})  \n")
             self.stream.flush()
-        return False
 
 
 set_compile_notice(CompileNotice)
