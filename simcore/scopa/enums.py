@@ -57,8 +57,8 @@ RULES = RuleSchema("scopa", (
     RuleOption("kings_relay", 3, (3, 4, None),
                "table + stock are shuffled again while the table shows this many kings (off: never)"),
     RuleOption("must_capture", "any_card", ("any_card", "played_card"),
-               "any_card: while any card in hand can capture, a capturing card must be played "
-               "and capture; played_card: only a card that can capture must capture"),
+               "any_card: lay only when no card in hand can capture; "
+               "played_card: only the played card must capture"),
     RuleOption("last_play_scopa", False, (True, False),
                "a scopa made on the last play of the deal counts"),
     RuleOption("target", 11, TARGETS, "points that win a match"),
