@@ -56,14 +56,19 @@ RULES = RuleSchema("scopa", (
                "with 4 players, two teams (side = seat % 2); false: four individual sides"),
     RuleOption("kings_relay", 3, (3, 4, None),
                "table + stock are shuffled again while the table shows this many kings (off: never)"),
+    RuleOption("must_capture", "any_card", ("any_card", "played_card"),
+               "any_card: lay only when no card in hand can capture; "
+               "played_card: only the played card must capture"),
     RuleOption("last_play_scopa", False, (True, False),
                "a scopa made on the last play of the deal counts"),
     RuleOption("target", 11, TARGETS, "points that win a match"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
-P_TEAMS, P_RELAY, P_LAST_PLAY_SCOPA, P_TARGET = range(4)
-N_PARAMS = 4
+P_TEAMS, P_RELAY, P_LAST_PLAY_SCOPA, P_TARGET, P_MUST_CAPTURE = range(5)
+N_PARAMS = 5
+# the values of the slot P_MUST_CAPTURE
+MC_PLAYED_CARD, MC_ANY_CARD = 0, 1
 
 
 def params(rules) -> np.ndarray:
@@ -73,6 +78,7 @@ def params(rules) -> np.ndarray:
     p[P_RELAY] = 0 if rules["kings_relay"] is None else rules["kings_relay"]
     p[P_LAST_PLAY_SCOPA] = rules["last_play_scopa"]
     p[P_TARGET] = rules["target"]
+    p[P_MUST_CAPTURE] = MC_ANY_CARD if rules["must_capture"] == "any_card" else MC_PLAYED_CARD
     return p
 
 
