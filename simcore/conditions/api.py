@@ -20,7 +20,7 @@ from ..errors import TrunfoError, choices_text
 from ..rng import seed_base
 from ..rules import Rules
 from . import counting, lang
-from .lang import TRUE, conjoin, conjuncts
+from .lang import TRUE, conjoin
 from .plan import Plan, base_holders, build_plan
 from .sampler import H_HOLDERS, O_NODE_COMP, O_NODE_EDGE
 
@@ -111,7 +111,14 @@ class Conditions:
                 raise TrunfoError("give a predicate either as where or as predicate, not both")
             where, predicate = None, where
         self.where_text = where.strip() if isinstance(where, str) else None
-        self.where = lang.check(where, self.ctx) if where is not None else TRUE
+        #: the top-level conjuncts of ``where``: (text, checked form)
+        self.where_items: list[tuple[str, tuple]] = []
+        if where is not None:
+            tree = lang.parse(where)
+            checker = lang.Checker(where, self.ctx)
+            for node in (tree.args if tree.kind == "and" else (tree,)):
+                self.where_items.append((lang.unparse(node), checker.check(node)))
+        self.where = conjoin([ir for _, ir in self.where_items])
         self.predicate = predicate
         if predicate is not None and not callable(predicate):
             raise TrunfoError(f"a predicate must be callable, not {type(predicate).__name__}")
@@ -205,18 +212,23 @@ class Conditions:
         return out
 
     # --- counting -------------------------------------------------------------------------------
-    def _count(self, cond, restricted=True, keep=False, normaliser=None, cases="auto"):
+    def _count(self, cond, restricted=True, keep=False, normaliser=None, cases="auto",
+               max_steps=None):
+        """Count ``cond`` (``max_steps``: the limit, by default the one given for the
+        condition; the predealt cards and the dealing law alone use the package's)."""
         restrict_of = self.restrictions if restricted else (lambda layout: {})
         return counting.count(self.layouts, self.sides, self.deck, self.values,
                               self.game.trump_rule, cond, restrict_of, self.law, normaliser,
-                              keep, self.max_steps, self.cases if cases == "auto" else cases)
+                              keep, max_steps or self.max_steps,
+                              self.cases if cases == "auto" else cases)
 
     def _normaliser(self) -> dict[int, Fraction]:
         if not hasattr(self, "_norm"):
             if self.law[0] == TRUE and self.law[1] is None:
                 self._norm = {lay.dealer: Fraction(1) for lay in self.layouts}
             else:
-                self._norm = self._count(TRUE, restricted=False, cases=None).per_dealer
+                self._norm = self._count(TRUE, restricted=False, cases=None,
+                                         max_steps=counting.MAX_STEPS).per_dealer
         return self._norm
 
     def _build(self) -> None:
@@ -224,19 +236,18 @@ class Conditions:
         if self._plan is not None:
             return
         norm = self._normaliser()
-        pre = self._count(TRUE, normaliser=norm)
+        pre = self._count(TRUE, normaliser=norm, max_steps=counting.MAX_STEPS)
         if pre.probability == 0:
             raise TrunfoError(f"no deal has these predealt cards: {self._predeal_text()}")
         direct, rest = [], []
         full = None
         try:
             full = self._count(self.where, keep=True, normaliser=norm)
-            direct = conjuncts(self.where)
+            direct = list(self.where_items)
         except counting.TooBig:
-            items = conjuncts(self.where)
-            for item in items:
+            for item in self.where_items:
                 try:
-                    self._count(conjoin(direct + [item]), normaliser=norm)
+                    self._count(conjoin([ir for _, ir in direct + [item]]), normaliser=norm)
                     direct.append(item)
                 except counting.TooBig:
                     rest.append(item)
@@ -247,27 +258,32 @@ class Conditions:
                                   f"no deal satisfies these conditions: {self._predeal_text()}")
             counted = full
         else:
-            counted = self._count(conjoin(direct), keep=True, normaliser=norm)
+            counted = self._count(conjoin([ir for _, ir in direct]), keep=True, normaliser=norm,
+                                  max_steps=None if direct else counting.MAX_STEPS)
         cond_p = None
         if full is not None and self.predicate is None:
             cond_p = full.probability / pre.probability
         self._exact = ExactOdds(pre.probability, cond_p,
                                 None if cond_p is None else cond_p * pre.probability)
-        check_ir = conjoin(rest) if rest else None
-        trump_fixed = self.deck.suits.index(self.game.trump_rule) \
-            if self.game.trump_rule not in (None, "dealt") else -1
-        self._plan = build_plan(counted.components, self.layouts, self.sides, self.deck,
-                                self.values, check_ir,
-                                lambda comp: Fraction(1, comp.total) / norm[comp.dealer],
-                                self.max_tries, trump_fixed)
+        self._counted = counted
+        self._plan = self._plan_of(counted, conjoin([ir for _, ir in rest]) if rest else None,
+                                   self.max_tries)
         self._method = {
-            "dealt_directly": [lang_text(c) for c in direct],
-            "checked": [lang_text(c) for c in rest] + (["predicate"] if self.predicate else []),
+            "dealt_directly": [text for text, _ in direct],
+            "checked": [text for text, _ in rest] + (["predicate"] if self.predicate else []),
             "steps": counted.steps,
             "components": sum(1 for c in counted.components if c.finals),
             "states": int(self._plan.ints[O_NODE_EDGE] - self._plan.ints[O_NODE_COMP] - 1),
             "edges": int(self._plan.cum.shape[0]),
         }
+
+    def _plan_of(self, counted, check_ir, max_tries) -> Plan:
+        norm = self._normaliser()
+        trump_fixed = self.deck.suits.index(self.game.trump_rule) \
+            if self.game.trump_rule not in (None, "dealt") else -1
+        return build_plan(counted.components, self.layouts, self.sides, self.deck, self.values,
+                          check_ir, lambda comp: Fraction(1, comp.total) / norm[comp.dealer],
+                          max_tries, trump_fixed)
 
     def exact(self) -> ExactOdds:
         """The exact probabilities (Fractions) under the game's dealing law."""
@@ -315,7 +331,8 @@ class Conditions:
         plan = self.plan
         nh = self.players + 3
         if isinstance(pred, numba.core.dispatcher.Dispatcher):
-            return _jitted_loop(pred)(base, start, decks, dealers, tries, plan, nh)
+            return _predicate_entry(base, start, decks, dealers, tries, plan)(
+                base, start, decks, dealers, tries, plan, pred)
         state = np.empty(4, dtype=np.uint64)
         iwork, uwork = new_work_py(plan)
         masks = np.empty(plan.ints[H_HOLDERS], dtype=np.uint64)
@@ -393,60 +410,14 @@ class Conditions:
         return f"Conditions({self.game.name}: {self.describe_text()})"
 
 
-def lang_text(ir) -> str:
-    """A checked condition written back (for describe)."""
-    k = ir[0]
-    if k == "const":
-        return "true" if ir[1] else "false"
-    if k == "trump_is":
-        return f"trump_is({ir[1]})"
-    if k == "not":
-        return f"not ({lang_text(ir[1])})"
-    if k in ("and", "or"):
-        return f" {k} ".join(f"({lang_text(x)})" for x in ir[1])
-    lin = ir[2]
-    terms = []
-    for (h, fn), c in lin.terms:
-        name = {"set": "cards", "weights": fn[1] if fn[0] == "weights" else "",
-                "trumps": "trumps"}[fn[0]]
-        terms.append(f"{c:+d}*{name}({h.describe()}{', ' + str(len(fn[1])) + ' cards' if fn[0] == 'set' else ''})")
-    return f"{' '.join(terms)} {lin.const:+d} {ir[1]} 0"
+# --- a user's jitted predicate: one cached loop takes any predicate as a first-class function
+_ENTRIES: dict = {}
 
 
-# --- a user's jitted predicate: a loop compiled for it (numba does not cache those) -------
-_LOOPS: dict = {}
-
-
-def _jitted_loop(pred):
-    if pred not in _LOOPS:
-        import numba
-        from .sampler import H_HOLDERS, H_MAX_TRIES, deal_from_plan, holder_masks, new_work, \
-            trump_card
-        from ..rng import seed_stream
-
-        @numba.njit(nogil=True)
-        def loop(base, start, decks, dealers, tries, plan, nh):
-            state = np.empty(4, dtype=np.uint64)
-            iwork, uwork = new_work(plan)
-            ints = plan.ints
-            masks = np.empty(ints[H_HOLDERS], dtype=np.uint64)
-            for i in range(decks.shape[0]):
-                seed_stream(state, base, start + i)
-                t = 0
-                while True:
-                    d, k = deal_from_plan(state, decks[i], plan, iwork, uwork)
-                    t += k
-                    if d < 0:
-                        tries[i] = t
-                        return i
-                    holder_masks(decks[i], ints, d, masks, 0)
-                    if pred(masks[:nh], trump_card(decks[i], ints, d), d):
-                        break
-                    if t >= ints[H_MAX_TRIES]:
-                        tries[i] = t
-                        return i
-                dealers[i] = d
-                tries[i] = t
-            return -1
-        _LOOPS[pred] = loop
-    return _LOOPS[pred]
+def _predicate_entry(*args):
+    import numba
+    from .sampler import PREDICATE, predicate_decks
+    sig = tuple(numba.typeof(a) for a in args) + (PREDICATE,)
+    if sig not in _ENTRIES:
+        _ENTRIES[sig] = predicate_decks.compile(sig)
+    return _ENTRIES[sig]

@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
 
+import numpy as np
+
 from ..errors import TrunfoError
-from .lang import TRUE, BoolIR, Holder, Linear, conjoin, walk
+from .lang import TRUE, BoolIR, Holder, Linear, conjoin, simplify, walk
 
 #: the most steps (a state of the programme times a way to share one class) one count may
 #: take; beyond it the condition is dealt by rejection (docs/odds.md)
@@ -110,8 +112,10 @@ class Component:
     allowed: list[tuple[bool, ...]]      # per class: allowed in each named row, then rest
     total: int = 0                       # multinomial(N; capacities)
     weight: Fraction = Fraction(0)       # sum over satisfying tables (times the law weight)
-    layers: list = field(default_factory=list)    # per class: {state: [(pred, x, f)]}
-    forward: list = field(default_factory=list)   # per layer: {state: F}
+    keys: list = field(default_factory=list)      # per layer: the states (fills, statistics)
+    F: list = field(default_factory=list)         # per layer: their weights (Python ints)
+    edges: list = field(default_factory=list)     # per class: (new, old, move) index arrays
+    moves: list = field(default_factory=list)     # per class: (shares per named row, weights)
     finals: dict = field(default_factory=dict)    # accepting final state -> weight (Fraction)
     steps: int = 0
 
@@ -146,32 +150,37 @@ def build(layout, sides, deck, values, suit, cond: BoolIR, restrict: dict[int, f
     if suit is not None and layout.trump is not None:
         slot_sets.append(frozenset((layout.trump,)))
     slot_sets = list(dict.fromkeys(s for s in slot_sets))
-    # rows: the named slots grouped by which sets hold them, then the rest
+    # rows: the named slots grouped by which sets hold them, and the rest; the biggest row
+    # is left implicit (the programme does not track how full it is: it takes what the
+    # other rows leave), so it is the "rest row" of the component
     groups: dict[tuple, list[int]] = {}
-    rest = []
+    others = []
     for i in range(len(layout.slots)):
         sig = tuple(i in s for s in slot_sets)
         if any(sig):
             groups.setdefault(sig, []).append(i)
         else:
-            rest.append(i)
-    rows = [tuple(g) for g in groups.values()]
-    caps = [sum(len(layout.slots[i].positions) for i in r) for r in rows]
-    rest_cap = sum(len(layout.slots[i].positions) for i in rest)
+            others.append(i)
+    all_rows = [tuple(g) for g in groups.values()] + ([tuple(others)] if others else [])
+    all_caps = [sum(len(layout.slots[i].positions) for i in r) for r in all_rows]
+    imp = max(range(len(all_rows)), key=lambda r: (all_caps[r], r))
+    rows = [r for k, r in enumerate(all_rows) if k != imp]
+    caps = [c for k, c in enumerate(all_caps) if k != imp]
+    rest, rest_cap = all_rows[imp], all_caps[imp]
     R = len(rows)
-    row_of_slot = {i: r for r, g in enumerate(rows) for i in g}
+    row_of_slot = {i: r for r, g in enumerate(rows + [rest]) for i in g}
 
     def rows_of(slots: frozenset) -> frozenset:
-        return frozenset(row_of_slot[i] for i in slots if i in row_of_slot)
+        return frozenset(row_of_slot[i] for i in slots)
 
-    # the linear forms as per (row, card) coefficients; forms that differ only by their
-    # constant share a statistic
+    # the linear forms as per (row, card) coefficients, the implicit row last; forms that
+    # differ only by their constant share a statistic
     stat_index: dict[tuple, int] = {}
     stat_coef: list[list[list[int]]] = []     # [stat][row][card]
     fn_cache: dict = {}
 
     def stat_of(lin: Linear) -> tuple[int | None, int]:
-        coef = [[0] * n for _ in range(R)]
+        coef = [[0] * n for _ in range(R + 1)]
         for (h, fn), c in lin.terms:
             key = fn if fn[0] != "set" else ("set", fn[1])
             if key not in fn_cache:
@@ -192,6 +201,28 @@ def build(layout, sides, deck, values, suit, cond: BoolIR, restrict: dict[int, f
     atom_stat = {id(a): stat_of(a[2]) for a in atoms}
     weight_stat = stat_of(law_weight[0]) if law_weight is not None else None
     J = len(stat_coef)
+    # the implicit row holds size - (what the tracked rows hold) of each class: the
+    # programme tracks T = sum over tracked rows of (coefficient - the implicit row's) x
+    # count, and a statistic is T + base, base = sum over all cards of the implicit row's
+    # coefficient
+    base = [sum(stat_coef[j][R]) for j in range(J)]
+    # a statistic that only moves one way and is only compared with constants stops one
+    # step past the last constant that matters: its states merge
+    lo_clip: list[int | None] = []
+    hi_clip: list[int | None] = []
+    for j in range(J):
+        adj = [stat_coef[j][r][card] - stat_coef[j][R][card] for r in range(R)
+               for card in range(n)]
+        cuts = [-(base[j] + const) for jj, const in atom_stat.values() if jj == j]
+        used_by_weight = weight_stat is not None and weight_stat[0] == j
+        up = all(a >= 0 for a in adj) and not used_by_weight
+        down = all(a <= 0 for a in adj) and not used_by_weight
+        hi_clip.append(max(cuts) + 1 if up and cuts else None)
+        lo_clip.append(min(cuts) - 1 if down and not up and cuts else None)
+    atom_stat = {k: (j, const + (base[j] if j is not None else 0))
+                 for k, (j, const) in atom_stat.items()}
+    if weight_stat is not None and weight_stat[0] is not None:
+        weight_stat = (weight_stat[0], weight_stat[1] + base[weight_stat[0]])
 
     # classes: cards with the same allowed rows and the same coefficients
     trump_rows = rows_of(frozenset((layout.trump,))) if suit is not None and \
@@ -207,7 +238,7 @@ def build(layout, sides, deck, values, suit, cond: BoolIR, restrict: dict[int, f
         if trump_rows and deck.suit_of(card) != suit:
             ok -= trump_rows
         al = tuple(r in ok for r in range(R + 1))
-        sig = (al, tuple(stat_coef[j][r][card] for j in range(J) for r in range(R)))
+        sig = (al, tuple(stat_coef[j][r][card] for j in range(J) for r in range(R + 1)))
         if sig not in sig_class:
             sig_class[sig] = len(classes)
             classes.append([])
@@ -215,14 +246,14 @@ def build(layout, sides, deck, values, suit, cond: BoolIR, restrict: dict[int, f
         classes[sig_class[sig]].append(card)
     comp = Component(layout.dealer, suit, rows, tuple(rest), caps, rest_cap, classes, allowed)
     comp.total = multinomial(n, caps + [rest_cap])
-    if any(not any(al) for al in allowed):
+    if any(not any(al) for al in allowed) or cond == ("const", False):
         return comp                                  # a card can go nowhere: no deal
-    _programme(comp, stat_coef, cond, atom_stat, weight_stat, law_weight, keep, max_steps,
-               steps_used)
+    _programme(comp, stat_coef, (lo_clip, hi_clip), cond, atom_stat, weight_stat, law_weight,
+               keep, max_steps, steps_used)
     return comp
 
 
-def _compositions(size: int, allowed, caps, rest_ok: bool):
+def _compositions(size: int, allowed, caps, rest_ok: bool) -> list[tuple[int, ...]]:
     """Every way to share ``size`` cards among the named rows (the rest row takes what is
     left, when allowed)."""
     R = len(caps)
@@ -242,78 +273,102 @@ def _compositions(size: int, allowed, caps, rest_ok: bool):
     return out
 
 
-def _programme(comp: Component, stat_coef, cond, atom_stat, weight_stat, law_weight, keep,
-               max_steps, steps_used):
+def _unique_rows(a: np.ndarray):
+    """``np.unique(a, axis=0, return_inverse=True)``, faster: rows are coded as integers."""
+    lo = a.min(axis=0)
+    span = a.max(axis=0) - lo + 1
+    if float(np.prod(span.astype(np.float64))) >= 2.0 ** 62:
+        keys, inv = np.unique(a, axis=0, return_inverse=True)
+        return keys, inv.reshape(-1)
+    code = np.zeros(a.shape[0], dtype=np.int64)
+    for k in range(a.shape[1]):
+        code = code * span[k] + (a[:, k] - lo[k])
+    _, first, inv = np.unique(code, return_index=True, return_inverse=True)
+    return a[first], inv.reshape(-1)
+
+
+def _programme(comp: Component, stat_coef, clip, cond, atom_stat, weight_stat, law_weight,
+               keep, max_steps, steps_used):
+    """The dynamic programme over the classes, in numpy: layer k holds the states after the
+    first k classes (``keys``: named-row fills then statistics) and their weights ``F``
+    (Python integers); ``edges[k-1]`` links each state of layer k to the states of layer
+    k-1 it comes from, by a way (``moves``) of sharing class k-1."""
     R = len(comp.caps)
     J = len(stat_coef)
+    D = R + J
     sizes = [len(c) for c in comp.classes]
     C = len(sizes)
-    caps = comp.caps
+    caps = np.array(comp.caps, dtype=np.int64)
     # cards still to come that may go to each row (for pruning)
-    future = [[0] * (R + 1) for _ in range(C + 1)]
+    future = np.zeros((C + 1, R + 1), dtype=np.int64)
     for c in range(C - 1, -1, -1):
         for r in range(R + 1):
-            future[c][r] = future[c + 1][r] + (sizes[c] if comp.allowed[c][r] else 0)
-    root = (0,) * (R + J)
-    layer: dict[tuple, int] = {root: 1}
-    comp.forward = [layer]
+            future[c, r] = future[c + 1, r] + (sizes[c] if comp.allowed[c][r] else 0)
+    lo_arr = np.array([np.iinfo(np.int64).min if x is None else x for x in clip[0]],
+                      dtype=np.int64)
+    hi_arr = np.array([np.iinfo(np.int64).max if x is None else x for x in clip[1]],
+                      dtype=np.int64)
+    keys = np.zeros((1, D), dtype=np.int64)
+    F = np.array([1], dtype=object)
+    comp.keys = [keys]
+    comp.F = [F]
     steps = steps_used
     done = 0
     for c in range(C):
         al = comp.allowed[c]
-        comps = _compositions(sizes[c], al[:R], caps, al[R])
+        shares = _compositions(sizes[c], al[:R], comp.caps, al[R])
+        X = np.array(shares, dtype=np.int64).reshape(len(shares), R)
+        f = np.array([multinomial(sizes[c], tuple(x) + (sizes[c] - int(x.sum()),)) for x in X],
+                     dtype=object)
         card = comp.classes[c][0]
-        moves = []
-        for x in comps:
-            f = multinomial(sizes[c], x + (sizes[c] - sum(x),))
-            dstat = tuple(sum(stat_coef[j][r][card] * x[r] for r in range(R)) for j in range(J))
-            moves.append((x, f, dstat))
+        coef = np.array([[stat_coef[j][r][card] - stat_coef[j][R][card] for r in range(R)]
+                         for j in range(J)], dtype=np.int64).reshape(J, R)
+        dS = X @ coef.T                                        # (m, J)
         done += sizes[c]
-        new: dict[tuple, int] = {}
-        edges: dict[tuple, list] = {}
-        fut = future[c + 1]
-        for state, F in layer.items():
-            steps += len(moves)
-            if steps > max_steps:
-                raise TooBig()
-            for x, f, dstat in moves:
-                fills = tuple(state[r] + x[r] for r in range(R))
-                ok = True
-                for r in range(R):
-                    if fills[r] > caps[r] or caps[r] - fills[r] > fut[r]:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                rest_fill = done - sum(fills)
-                if rest_fill > comp.rest_cap or comp.rest_cap - rest_fill > fut[R]:
-                    continue
-                s = fills + tuple(state[R + j] + dstat[j] for j in range(J))
-                new[s] = new.get(s, 0) + F * f
-                if keep:
-                    edges.setdefault(s, []).append((state, x, f))
-        layer = new
-        comp.forward.append(layer)
-        if keep:
-            comp.layers.append(edges)
+        n, m = keys.shape[0], X.shape[0]
+        steps += n * m
+        if steps > max_steps:
+            raise TooBig()
+        fills = keys[:, None, :R] + X[None, :, :]              # (n, m, R)
+        ok = ((fills <= caps) & (caps - fills <= future[c + 1, :R])).all(axis=2)
+        rest_fill = done - fills.sum(axis=2)
+        ok &= (rest_fill <= comp.rest_cap) & (comp.rest_cap - rest_fill <= future[c + 1, R])
+        old, mv = np.nonzero(ok)
+        stats = np.clip(keys[old, R:] + dS[mv], lo_arr, hi_arr)
+        cand = np.concatenate([fills[old, mv], stats], axis=1)
+        if cand.shape[0] == 0:
+            keys = np.zeros((0, D), dtype=np.int64)
+            F = np.zeros(0, dtype=object)
+        else:
+            keys, new = _unique_rows(cand)
+            w = F[old] * f[mv]
+            F = np.zeros(keys.shape[0], dtype=object)
+            F[:] = 0
+            np.add.at(F, new, w)
+            if keep:
+                order = np.argsort(new, kind="stable")
+                comp.edges.append((new[order], old[order], mv[order]))
+                comp.moves.append((X, f))
+        comp.keys.append(keys)
+        comp.F.append(F)
     comp.steps = steps
     # the final states: every named row full; the condition decides
     total = Fraction(0)
-    for state, F in layer.items():
-        if any(state[r] != caps[r] for r in range(R)):
-            continue
+    full = (keys[:, :R] == caps).all(axis=1) if keys.shape[0] else np.zeros(0, dtype=bool)
+    for i in np.flatnonzero(full):
+        state = keys[i]
 
         def value(node, state=state):
             j, const = atom_stat[id(node)]
-            return const + (state[R + j] if j is not None else 0)
+            return const + (int(state[R + j]) if j is not None else 0)
         if not evaluate(cond, value):
             continue
-        w = Fraction(F)
+        w = Fraction(int(F[i]))
         if law_weight is not None:
             j, const = weight_stat
-            w *= law_weight[1](const + (state[R + j] if j is not None else 0))
+            w *= law_weight[1](const + (int(state[R + j]) if j is not None else 0))
         if w:
-            comp.finals[state] = w
+            comp.finals[int(i)] = w
             total += w
     comp.weight = total
 
@@ -353,7 +408,7 @@ def count(layouts, sides, deck, values, trump_rule, cond: BoolIR, restrict_of, l
     for layout in layouts:
         p = Fraction(0)
         for suit in cases:
-            ir = resolve_trumps(full, suit, deck) if suit is not None else full
+            ir = simplify(resolve_trumps(full, suit, deck) if suit is not None else full)
             comp = build(layout, sides, deck, values,
                          suit if trump_rule == "dealt" else None, ir, restrict_of(layout),
                          weight, keep, max_steps, steps)

@@ -377,6 +377,32 @@ def conjoin(items) -> BoolIR:
     return items[0] if len(items) == 1 else ("and", tuple(items))
 
 
+def simplify(ir: BoolIR) -> BoolIR:
+    """Fold constants: comparisons of numbers, and/or/not of true and false."""
+    k = ir[0]
+    if k == "atom" and not ir[2].terms:
+        v = ir[2].const
+        return ("const", {"==": v == 0, "!=": v != 0, "<": v < 0, "<=": v <= 0, ">": v > 0,
+                          ">=": v >= 0}[ir[1]])
+    if k == "not":
+        inner = simplify(ir[1])
+        return ("const", not inner[1]) if inner[0] == "const" else ("not", inner)
+    if k in ("and", "or"):
+        stop = k == "or"                 # the value that decides: true for or, false for and
+        items = []
+        for it in ir[1]:
+            it = simplify(it)
+            if it[0] == "const":
+                if it[1] == stop:
+                    return ("const", stop)
+                continue
+            items.append(it)
+        if not items:
+            return ("const", not stop)
+        return items[0] if len(items) == 1 else (k, tuple(items))
+    return ir
+
+
 def walk(ir: BoolIR):
     """Every node of a condition, depth first."""
     yield ir

@@ -129,8 +129,11 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
     n = deck.n_cards
     comps = [c for c in components if c.finals]
     # --- nodes and edges, backwards from the final states --------------------------------
-    node_comp, node_edge = [], [0]
-    edges_w, edge_pred, edge_x = [], [], []
+    node_comp: list[np.ndarray] = []
+    n_nodes = 0
+    node_edge = [np.zeros(1, dtype=np.int64)]
+    n_edges = 0
+    edge_w, edge_pred, edge_x = [], [], []          # chunks (numpy arrays)
     top_w, top_node = [], []
     comp_dealer, comp_class, class_off, class_cards = [], [0], [0], []
     comp_row, row_off, row_pos, row_free = [0], [0], [], []
@@ -153,60 +156,73 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
             row_pos.extend(p for i in order for p in layout.slots[i].positions)
             row_off.append(len(row_pos))
         comp_row.append(len(row_off) - 1)
-        # layer L holds the final states; nodes of layer j have the edges of class j-1
+        # layer L holds the final states; nodes of layer j have the edges of class j-1.
+        # Keep the states from which a final state is reached, numbered layer by layer
+        # from the last (in the order of their states); each node's edges are contiguous,
+        # in the order of (the state they come from, the way the class is shared).
         L = len(comp.classes)
-        ids: dict[tuple, int] = {}
-        level = {s: None for s in comp.finals}
-        pending = []          # (node id, layer, state)
-        for s in level:
-            ids[(L, s)] = len(node_comp)
-            node_comp.append(k)
-            pending.append((ids[(L, s)], L, s))
+        active = [None] * (L + 1)
+        act = np.zeros(comp.keys[L].shape[0], dtype=bool)
+        act[list(comp.finals)] = True
+        active[L] = act
+        for j in range(L, 0, -1):
+            new, old, _ = comp.edges[j - 1]
+            prev = np.zeros(comp.keys[j - 1].shape[0], dtype=bool)
+            prev[old[act[new]]] = True
+            active[j - 1] = act = prev
+        ids = [None] * (L + 1)
+        for j in range(L, -1, -1):
+            idx = np.full(active[j].shape[0], -1, dtype=np.int64)
+            where = np.flatnonzero(active[j])
+            idx[where] = n_nodes + np.arange(where.shape[0])
+            n_nodes += where.shape[0]
+            node_comp.append(np.full(where.shape[0], k, dtype=np.int64))
+            ids[j] = idx
         scale = scale_of(comp)
-        for s, w in comp.finals.items():
+        for i, w in comp.finals.items():
             top_w.append(w * scale)
-            top_node.append(ids[(L, s)])
-        # breadth first by layer, so that each node's edges are contiguous
-        order = []
-        while pending:
-            nxt = []
-            for nid, j, s in pending:
-                order.append((nid, j, s))
-                if j == 0:
-                    continue
-                for pred, x, f in comp.layers[j - 1][s]:
-                    key = (j - 1, pred)
-                    if key not in ids:
-                        ids[key] = len(node_comp)
-                        node_comp.append(k)
-                        nxt.append((ids[key], j - 1, pred))
-            pending = nxt
-        order.sort()
-        for nid, j, s in order:
-            if j > 0:
-                ins = comp.layers[j - 1][s]
-                cum = _cumulative([f * comp.forward[j - 1][pred] for pred, _, f in ins])
-                for (pred, x, _), c in zip(ins, cum):
-                    edges_w.append(c)
-                    edge_pred.append(ids[(j - 1, pred)])
-                    edge_x.append(list(x) + [0] * (max_named - len(x)))
-            node_edge.append(len(edges_w))
+            top_node.append(int(ids[L][i]))
+        for j in range(L, -1, -1):
+            where = np.flatnonzero(active[j])
+            if j == 0:
+                node_edge.append(np.full(where.shape[0], n_edges, dtype=np.int64))
+                continue
+            new, old, mv = comp.edges[j - 1]
+            X, f = comp.moves[j - 1]
+            sel = active[j][new]
+            new, old, mv = new[sel], old[sel], mv[sel]
+            w = f[mv] * comp.F[j - 1][old]                 # Python integers
+            counts = np.bincount(new, minlength=active[j].shape[0])[where]
+            ends = np.cumsum(counts)
+            cs = np.cumsum(w)
+            before = np.concatenate([np.zeros(1, dtype=object), cs[ends[:-1] - 1]]) \
+                if len(ends) else np.zeros(0, dtype=object)
+            edge_w.append(cs - np.repeat(before, counts))    # cumulative inside each node
+            edge_pred.append(ids[j - 1][old])
+            xs = np.zeros((new.shape[0], max_named), dtype=np.int64)
+            xs[:, :X.shape[1]] = X[mv]
+            edge_x.append(xs)
+            node_edge.append(n_edges + ends)
+            n_edges += new.shape[0]
     # --- the final states' weights as integers ---------------------------------------------
     den = 1
     for w in top_w:
         den = lcm(den, Fraction(w).denominator)
-    top_int = [int(Fraction(w) * den) for w in top_w]
-    top_cum = _cumulative(top_int)
+    top_cum = np.array(_cumulative([int(Fraction(w) * den) for w in top_w]), dtype=object)
     F = len(top_cum)
     # node 0 first: its edges are the final states
-    node_comp = [-1] + node_comp
-    node_edge = [0] + [F + x for x in node_edge]
-    edges_w = top_cum + edges_w
-    edge_pred = [t + 1 for t in top_node] + [t + 1 for t in edge_pred]
-    edge_x = [[0] * max_named for _ in range(F)] + edge_x
-    big = max(edges_w + [1])
+    node_comp = np.concatenate([np.full(1, -1, dtype=np.int64)] + node_comp)
+    node_edge = np.concatenate([np.zeros(1, dtype=np.int64)] + [x + F for x in node_edge])
+    weights_all = np.concatenate([top_cum] + edge_w) if edge_w else top_cum
+    edge_pred = np.concatenate([np.array(top_node, dtype=np.int64) + 1] +
+                               [x + 1 for x in edge_pred])
+    edge_x = np.concatenate([np.zeros((F, max_named), dtype=np.int64)] + edge_x)
+    big = int(max(weights_all)) if len(weights_all) else 1
     limbs = max(1, (big.bit_length() + 63) // 64)
-    cum = np.array([limbs_of(x, limbs) for x in edges_w], dtype=np.uint64).reshape(-1, limbs)
+    cum = np.zeros((len(weights_all), limbs), dtype=np.uint64)
+    for i in range(limbs):
+        part = (weights_all >> (64 * (limbs - 1 - i))) & 0xFFFFFFFFFFFFFFFF
+        cum[:, i] = np.array([int(v) for v in part], dtype=np.uint64)
     # --- the check ---------------------------------------------------------------------------
     prog = Program(base_holders(players))
     if check_ir is not None:
@@ -227,7 +243,7 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
         if lay.trump is not None:
             trump_pos[lay.dealer] = lay.slots[lay.trump].positions[0]
     # --- everything in one int64 array ---------------------------------------------------
-    sections = [node_comp, node_edge, edge_pred, [v for x in edge_x for v in x], comp_dealer,
+    sections = [node_comp, node_edge, edge_pred, edge_x.reshape(-1), comp_dealer,
                 comp_class, class_off, class_cards, comp_row, row_off, row_pos, row_free,
                 [v for op in prog.code for v in op], hold_off, hold_pos, weights, trump_pos]
     head = [0] * S.N_HEAD
@@ -244,9 +260,12 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
     head[S.H_IWORK] = max_named + 1 + 2 * n + max(1, prog.max_depth)
     head[S.H_UWORK] = limbs + len(prog.holders)
     head[S.H_N_CODE] = len(prog.code)
-    ints = list(head)
+    parts = [np.array(head, dtype=np.int64)]
+    at = S.N_HEAD
     for slot, sec in zip(range(S.O_NODE_COMP, S.O_TRUMP_POS + 1), sections, strict=True):
-        ints[slot] = len(ints)
-        ints.extend(int(v) for v in sec)
+        sec = np.asarray(sec, dtype=np.int64).reshape(-1)
+        parts[0][slot] = at
+        parts.append(sec)
+        at += sec.shape[0]
     bits = [int(m) for m in deck.suit_masks] + [0] * (S.B_CSETS - len(deck.suits)) + prog.csets
-    return Plan(np.array(ints, dtype=np.int64), cum, np.array(bits, dtype=np.uint64))
+    return Plan(np.concatenate(parts), cum, np.array(bits, dtype=np.uint64))

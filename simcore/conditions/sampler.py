@@ -30,6 +30,7 @@ docs/odds.md ("Random streams"), so that a deal can be replayed independently:
 5. A plan with a check (a condition dealt by rejection) repeats 4 until the check holds.
 """
 import numpy as np
+from numba import types
 
 from .._jit import njit
 from ..bits import ctz, popcount
@@ -454,3 +455,41 @@ def one_deal(state, deck, plan, iwork, uwork, masks):
         holder_masks(deck, plan.ints, d, masks, 0)
         trump = trump_card(deck, plan.ints, d)
     return d, t, trump
+
+
+#: the type of a user's jitted predicate ``pred(hands, trump, dealer) -> bool``: ``hands`` the
+#: card masks of the seats, then of the face-up trump card, the table and the stock
+PREDICATE = types.FunctionType(types.boolean(types.Array(types.uint64, 1, "C"), types.int64,
+                                             types.int64))
+
+
+@njit
+def predicate_decks(seed_base, start, decks, dealers, tries, plan, pred):
+    """:func:`conditioned_decks` where each deal must also satisfy ``pred`` (a first-class
+    function of type :data:`PREDICATE`, so that this loop is compiled and cached once for
+    every predicate).  Returns the index of the first deal that failed (-1: none)."""
+    ints = plan.ints
+    state = np.empty(4, dtype=np.uint64)
+    iwork, uwork = new_work(plan)
+    masks = np.empty(ints[H_HOLDERS], dtype=np.uint64)
+    hands = np.empty(ints[H_PLAYERS] + 3, dtype=np.uint64)
+    for i in range(decks.shape[0]):
+        seed_stream(state, seed_base, start + i)
+        t = 0
+        while True:
+            d, k = deal_from_plan(state, decks[i], plan, iwork, uwork)
+            t += k
+            if d < 0:
+                tries[i] = t
+                return i
+            holder_masks(decks[i], ints, d, masks, 0)
+            for h in range(hands.shape[0]):
+                hands[h] = masks[h]
+            if pred(hands, trump_card(decks[i], ints, d), d):
+                break
+            if t >= ints[H_MAX_TRIES]:
+                tries[i] = t
+                return i
+        dealers[i] = d
+        tries[i] = t
+    return -1
