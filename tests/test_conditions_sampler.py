@@ -302,3 +302,32 @@ def test_deals_dealt_directly_pass_the_check(game, players, where):
     # and the check refuses deals that fail: the negated condition fails every deal
     bad = c._plan_of(c._counted, ("not", c.where), max_tries=1)
     assert conditioned_decks(seed_base(6), 0, decks[:5], dealers[:5], tries[:5], bad) == 0
+
+
+# --- the documented stream use: a plain-Python replay (docs/odds.md) -------------------------
+@pytest.mark.parametrize("game,players,kw", [
+    ("sueca", 4, dict(trump="2S", hands={"dealer": "AS 7S"}, where="trumps(dealer) >= 5")),
+    ("sueca", 4, dict(where="trumps(me) >= 4 and holds(me, 'AS') and not void(partner, 'H')")),
+    ("brisca", 2, dict(where="trumps(me) >= 2 or holds(stock, '1O')")),
+    ("scopa", 3, dict(where="count(table, 'K') == 2")),
+    ("spades", 4, dict(where="length(me, 'S') >= 6", dealer=2)),
+])
+def test_deals_replay_from_the_documented_streams(game, players, kw):
+    from conditions_replay import replay
+    from reference_rng import stream
+    from simcore.conditions.sampler import new_work_py, one_deal, seed_one
+    from simcore.rng import seed_base
+    c = Conditions(game, players=players, **kw)
+    assert c.direct
+    iwork, uwork = new_work_py(c.plan)
+    state = np.empty(4, np.uint64)
+    deck = np.empty(c.deck.n_cards, np.int64)
+    masks = np.empty(64, np.uint64)
+    for d in range(30):
+        gen = stream(5, d)
+        want, dealer = replay(c.plan, gen, c.deck.n_cards)
+        seed_one(state, seed_base(5), d)
+        got_dealer, tries, _ = one_deal(state, deck, c.plan, iwork, uwork, masks)
+        assert (got_dealer, tries) == (dealer, 1)
+        assert deck.tolist() == want
+        assert tuple(int(x) for x in state) == gen.state       # the play continues from here

@@ -21,7 +21,7 @@ from ..rng import seed_base
 from ..rules import Rules
 from . import counting, lang
 from .lang import TRUE, conjoin
-from .plan import Plan, base_holders, build_plan
+from .plan import Plan, build_plan
 from .sampler import H_HOLDERS, O_NODE_COMP, O_NODE_EDGE
 
 #: the most deck orders drawn for one deal when a condition is dealt by rejection
@@ -361,13 +361,20 @@ class Conditions:
         self._build()
         if self.direct:
             return 1.0
-        from .sampler import proposals as draw
+        from .sampler import H_CHECK, check_decks, conditioned_decks
         plan = self.plan
+        ints = plan.ints.copy()
+        ints[H_CHECK] = 0                     # the proposals themselves: the count alone
+        n = self.deck.n_cards
+        decks = np.empty((proposals, n), dtype=np.int64)
+        dealers = np.empty(proposals, dtype=np.int64)
+        tries = np.empty(proposals, dtype=np.int64)
+        conditioned_decks(seed_base(seed, DOMAIN_PILOT), 0, decks, dealers, tries,
+                          Plan(ints, plan.cum, plan.bits))
+        ok = np.empty(proposals, dtype=np.bool_)
         masks = np.empty((proposals, plan.ints[H_HOLDERS]), dtype=np.uint64)
         trumps = np.empty(proposals, dtype=np.int64)
-        dealers = np.empty(proposals, dtype=np.int64)
-        ok = np.empty(proposals, dtype=np.bool_)
-        draw(seed_base(seed, DOMAIN_PILOT), 0, proposals, plan, masks, trumps, dealers, ok)
+        check_decks(decks, dealers, plan, ok, masks, trumps)
         if self.predicate is not None:
             p = self.players + 3
             for i in range(proposals):

@@ -23,11 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb, factorial
+from math import factorial
 
 import numpy as np
 
-from ..errors import TrunfoError
 from .lang import TRUE, BoolIR, Holder, Linear, conjoin, simplify, walk
 
 #: the most steps (a state of the programme times a way to share one class) one count may
@@ -420,18 +419,3 @@ def count(layouts, sides, deck, values, trump_rule, cond: BoolIR, restrict_of, l
         per_dealer[layout.dealer] = p
     prob = sum(per_dealer.values(), Fraction(0)) / len(layouts)
     return Count(comps, prob, per_dealer, steps)
-
-
-def check_capacity(layout, restrict: dict[int, frozenset], what: str) -> None:
-    """Refuse predealt cards that cannot fit (more cards than a hand holds)."""
-    by_set: dict[frozenset, int] = {}
-    for s in restrict.values():
-        by_set[s] = by_set.get(s, 0) + 1
-    for s, k in by_set.items():
-        cap = sum(len(layout.slots[i].positions) for i in s)
-        if k > cap:
-            raise TrunfoError(f"{what}: {k} cards given where only {cap} fit")
-
-
-def falling(n: int, k: int) -> int:
-    return comb(n, k) * factorial(k)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .lang import Holder, walk
+from .lang import Holder
 from . import sampler as S
 
 
@@ -33,10 +33,6 @@ class Plan(NamedTuple):
     ints: np.ndarray
     cum: np.ndarray
     bits: np.ndarray
-
-
-def limbs_of(x: int, limbs: int) -> list[int]:
-    return [(x >> (64 * (limbs - 1 - i))) & 0xFFFFFFFFFFFFFFFF for i in range(limbs)]
 
 
 def _cumulative(weights: list[int]) -> list[int]:

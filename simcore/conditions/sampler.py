@@ -364,9 +364,12 @@ def check(deck, ints, bits, dealer, uwork, iwork):
     return stack[base] != 0
 
 
-@njit(inline="always")
+@njit
 def deal_from_plan(state, deck, plan, iwork, uwork):
     """Write a conditioned deck order into ``deck[0 : n_cards]`` from the deal's stream.
+
+    This is what a kernel calls in place of the shuffle.  It is compiled once (and cached)
+    and called, not inlined: the kernels that call it do not compile it again.
 
     ``plan`` is a :class:`~simcore.conditions.plan.Plan` (three arrays); ``iwork`` (int64)
     and ``uwork`` (uint64) are work arrays from :func:`new_work`, one pair per thread.
@@ -416,26 +419,21 @@ def conditioned_decks(seed_base, start, decks, dealers, tries, plan):
 
 
 @njit
-def proposals(seed_base, start, count, plan, masks_out, trumps_out, dealers_out, ok_out):
-    """Deck orders drawn from the plan's count alone, one per stream index, for acceptance
-    estimates: each order's holder masks (the seats, then trump, table, stock, then the
-    check's holders), face-up trump card (-1: none), dealer and whether it passes the
-    plan's check."""
+def check_decks(decks, dealers, plan, ok_out, masks_out, trumps_out):
+    """For deck orders already dealt: whether each passes the plan's check, its holder
+    masks (the seats, then trump, table, stock, then the check's holders) and its face-up
+    trump card (-1: none)."""
     ints = plan.ints
-    state = np.empty(4, dtype=np.uint64)
     iwork, uwork = new_work(plan)
-    deck = np.empty(ints[H_CARDS], dtype=np.int64)
     masks = np.empty(ints[H_HOLDERS], dtype=np.uint64)
-    for i in range(count):
-        seed_stream(state, seed_base, start + i)
-        dealer = _sample(state, deck, ints, plan.cum, iwork, uwork)
-        ok_out[i] = check(deck, ints, plan.bits, dealer, uwork, iwork) \
+    for i in range(decks.shape[0]):
+        d = dealers[i]
+        ok_out[i] = check(decks[i], ints, plan.bits, d, uwork, iwork) \
             if ints[H_CHECK] != 0 else True
-        holder_masks(deck, ints, dealer, masks, 0)
+        holder_masks(decks[i], ints, d, masks, 0)
         for h in range(masks_out.shape[1]):
             masks_out[i, h] = masks[h]
-        trumps_out[i] = trump_card(deck, ints, dealer)
-        dealers_out[i] = dealer
+        trumps_out[i] = trump_card(decks[i], ints, d)
 
 
 @njit
