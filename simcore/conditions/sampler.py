@@ -150,9 +150,17 @@ def _sample(state, deck, ints, cum, iwork, r):
                 v = ((u1 << _32) | u2) & mask
                 if v < top:
                     break
-            e = a
-            while cum[e, 0] <= v:
-                e += 1
+            lo = a
+            hi = last
+            while hi - lo > 8:           # the first edge whose cumulative weight exceeds v
+                mid = (lo + hi) >> 1
+                if cum[mid, 0] > v:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            while cum[lo, 0] <= v:
+                lo += 1
+            e = lo
         elif last > a:
             i0 = 0
             while i0 < limbs - 1 and cum[last, i0] == 0:
