@@ -3,31 +3,14 @@
 :func:`deal_from_plan` is what a kernel calls in place of the shuffle: it writes a full
 deck order (a permutation of the card indices) that satisfies the plan's conditions and
 returns the dealer, drawn with its exact conditional weight.  The kernel then deals that
-order exactly as it deals a shuffled deck.  How it consumes the stream is documented in
-docs/odds.md ("Random streams"), so that a deal can be replayed independently:
+order exactly as it deals a shuffled deck.  How it consumes the stream (32-bit draws, exact
+draws below n and below big integers, one try) is written in docs/odds.md ("Random
+streams"), so that a deal can be replayed independently; ``tests/conditions_replay.py``
+replays it in plain Python.
 
-1. The stream is read as a sequence of 32-bit draws: ``hi(x1), lo(x1), hi(x2), ...`` for
-   the successive outputs ``x1, x2, ...`` (an unused low half is dropped when the deal is
-   written).
-2. A draw below ``n`` is exact (Lemire's method): ``m = u * n``; if ``m mod 2^32 < n``,
-   then while ``m mod 2^32 < (2^32 - n) mod n`` a new ``u`` is drawn; the result is
-   ``m >> 32``.
-3. A draw below a big integer ``T`` (weights are exact integers of up to a few hundred
-   bits, stored as 64-bit limbs, most significant first): the limbs of ``r`` are drawn from
-   the most significant non-zero limb of ``T`` down, each limb from two 32-bit draws
-   (``(u1 << 32) | u2``), the top one masked to the bit length of ``T``'s top limb; ``r``
-   is drawn again until ``r < T``.  The entry chosen is the first whose cumulative weight
-   exceeds ``r``.
-4. A deal: one big draw picks the final state of the count (and with it the dealer and the
-   trump case); then, class by class from the last to the first, one big draw picks how
-   the class is shared among the rows (no draw when there is one way).  Each class's cards
-   are handed out row by row (named rows in order, then the rest row): a row taking ``k``
-   of the ``m`` cards not yet handed out takes, ``k`` times, the card at ``i + below(m - i)``
-   of the class's card list (swapped to position ``i``), except that the last row to take
-   cards takes all those left without draws.  Then each row's cards are put in a uniformly
-   random order over its positions by the Fisher-Yates pass ``for i = cap-1 .. 1: swap
-   positions i and below(i + 1)``.
-5. A plan with a check (a condition dealt by rejection) repeats 4 until the check holds.
+The xoshiro state is held in four scalars while a deck order is drawn (and written back
+after); the plan's arrays are read through offsets held in its header: helpers that took
+arrays would cost reference counts per card (DEVELOPERS.md).
 """
 import numpy as np
 from numba import types
@@ -56,8 +39,6 @@ OP_CONST, OP_COUNT, OP_TRUMPS, OP_WSUM, OP_TRUMP_IS, OP_ADD, OP_SUB, OP_NEG, OP_
 
 
 # --- the stream in locals -------------------------------------------------------------------
-# The xoshiro state is held in four scalars while a deck order is drawn (and written back
-# after): helpers that took the state array would cost two reference counts per card.
 @njit(inline="always")
 def _next(s0, s1, s2, s3):
     """xoshiro256** (as ``rng.next64``) on the state words held as scalars."""
@@ -95,186 +76,6 @@ def _below(n, s0, s1, s2, s3, pend, have):
             m = u * nn
             lo = m & MASK32
     return np.int64(m >> _32), s0, s1, s2, s3, pend, have
-
-
-@njit(inline="always")
-def _sample(state, deck, ints, cum, iwork, r):
-    """One deck order drawn from the plan's count (no check); returns the dealer.
-
-    ``iwork`` holds the cards of the rows and of a class while they are handed out (see
-    below); ``r[0 : limbs]`` (uint64) holds a big draw.
-    """
-    limbs = ints[H_LIMBS]
-    named = ints[H_NAMED]
-    o_node_edge = ints[O_NODE_EDGE]
-    o_edge_pred = ints[O_EDGE_PRED]
-    o_edge_x = ints[O_EDGE_X]
-    o_class_off = ints[O_CLASS_OFF]
-    o_class_cards = ints[O_CLASS_CARDS]
-    o_row_off = ints[O_ROW_OFF]
-    o_row_pos = ints[O_ROW_POS]
-    o_row_free = ints[O_ROW_FREE]
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    pend = np.uint64(0)
-    have = False
-    n = ints[H_CARDS]
-    comp = 0
-    c0 = 0
-    r0 = 0
-    n_rows = 0
-    buf = 0
-    tmp = 0
-    k = -1                      # the class whose edge is drawn next (-1: the final state)
-    node = 0                    # node 0: its edges lead to the final states
-    while True:
-        # --- an edge of ``node``, drawn with its weight ----------------------------------
-        a = ints[o_node_edge + node]
-        last = ints[o_node_edge + node + 1] - 1
-        e = a
-        if last > a and limbs == 1:
-            # one limb (weights below 2^64): r from two 32-bit draws, masked, until r < total
-            top = cum[last, 0]
-            mask = top
-            mask |= mask >> np.uint64(1)
-            mask |= mask >> np.uint64(2)
-            mask |= mask >> np.uint64(4)
-            mask |= mask >> np.uint64(8)
-            mask |= mask >> np.uint64(16)
-            mask |= mask >> _32
-            while True:
-                u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                v = ((u1 << _32) | u2) & mask
-                if v < top:
-                    break
-            lo = a
-            hi = last
-            while hi - lo > 8:           # the first edge whose cumulative weight exceeds v
-                mid = (lo + hi) >> 1
-                if cum[mid, 0] > v:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            while cum[lo, 0] <= v:
-                lo += 1
-            e = lo
-        elif last > a:
-            i0 = 0
-            while i0 < limbs - 1 and cum[last, i0] == 0:
-                i0 += 1
-            mask = cum[last, i0]
-            mask |= mask >> np.uint64(1)
-            mask |= mask >> np.uint64(2)
-            mask |= mask >> np.uint64(4)
-            mask |= mask >> np.uint64(8)
-            mask |= mask >> np.uint64(16)
-            mask |= mask >> _32
-            while True:
-                for i in range(limbs):
-                    if i < i0:
-                        r[i] = 0
-                    else:
-                        u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                        u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                        v = (u1 << _32) | u2
-                        r[i] = v & mask if i == i0 else v
-                less = False
-                for i in range(limbs):
-                    if r[i] != cum[last, i]:
-                        less = r[i] < cum[last, i]
-                        break
-                if less:
-                    break
-            lo = a
-            hi = last
-            while lo < hi:          # the first edge whose cumulative weight exceeds r
-                mid = (lo + hi) >> 1
-                gt = False
-                for i in range(limbs):
-                    if cum[mid, i] != r[i]:
-                        gt = cum[mid, i] > r[i]
-                        break
-                if gt:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            e = lo
-        if k < 0:
-            # --- the final state: its component (dealer, case), classes and rows -------------
-            node = ints[o_edge_pred + e]
-            comp = ints[ints[O_NODE_COMP] + node]
-            c0 = ints[ints[O_COMP_CLASS] + comp]
-            k = ints[ints[O_COMP_CLASS] + comp + 1] - c0 - 1
-            r0 = ints[ints[O_COMP_ROW] + comp]
-            n_rows = ints[ints[O_COMP_ROW] + comp + 1] - r0   # named rows, then the rest row
-            # iwork: [0, n_rows) cards placed per row; [buf, buf + n) the rows' cards, each
-            # row's run starting where its positions start; [tmp, tmp + n) a class's cards
-            buf = n_rows
-            tmp = buf + n
-            base = ints[o_row_off + r0]
-            for j in range(n_rows):
-                iwork[j] = buf + ints[o_row_off + r0 + j] - base
-            continue
-        # --- class k: its cards handed out to the rows as the edge says ----------------------
-        cls = c0 + k
-        a = ints[o_class_off + cls]
-        size = ints[o_class_off + cls + 1] - a
-        a += o_class_cards
-        i = 0
-        for j in range(n_rows):
-            cnt = ints[o_edge_x + e * named + j] if j < n_rows - 1 else size - i
-            if cnt == 0:
-                continue
-            f = iwork[j]
-            if i == 0 and cnt == size:   # the whole class to one row: no draw
-                for t in range(size):
-                    iwork[f + t] = ints[a + t]
-                iwork[j] = f + size
-                break
-            if i == 0:
-                for t in range(size):
-                    iwork[tmp + t] = ints[a + t]
-            if i + cnt == size:          # the last row to take cards takes all those left
-                for t in range(i, size):
-                    iwork[f + t - i] = iwork[tmp + t]
-                iwork[j] = f + size - i
-                break
-            for t in range(cnt):
-                pick, s0, s1, s2, s3, pend, have = _below(size - i, s0, s1, s2, s3, pend, have)
-                pick += tmp + i
-                card = iwork[pick]
-                iwork[pick] = iwork[tmp + i]
-                iwork[f + t] = card
-                i += 1
-            iwork[j] = f + cnt
-        node = ints[o_edge_pred + e]
-        k -= 1
-        if k < 0:
-            break
-    # --- every row's cards in a uniformly random order over its positions --------------------
-    base = ints[o_row_off + r0]
-    for j in range(n_rows):
-        lo = ints[o_row_off + r0 + j]
-        cap = ints[o_row_off + r0 + j + 1] - lo
-        seg = buf + lo - base
-        # Fisher-Yates from the last position down to the end of the row's first slot when
-        # it is unordered (its cards are then the ones left, in any order), else to 1
-        for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
-            pick, s0, s1, s2, s3, pend, have = _below(t + 1, s0, s1, s2, s3, pend, have)
-            c = iwork[seg + t]
-            iwork[seg + t] = iwork[seg + pick]
-            iwork[seg + pick] = c
-        p0 = o_row_pos + lo
-        for t in range(cap):
-            deck[ints[p0 + t]] = iwork[seg + t]
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    return ints[ints[O_COMP_DEALER] + comp]
 
 
 @njit(inline="always")
@@ -378,16 +179,195 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
 
     This is what a kernel calls in place of the shuffle.  It is compiled once (and cached)
     and called, not inlined: the kernels that call it do not compile it again.
-
     ``plan`` is a :class:`~simcore.conditions.plan.Plan` (three arrays); ``iwork`` (int64)
     and ``uwork`` (uint64) are work arrays from :func:`new_work`, one pair per thread.
     Returns ``(dealer, tries)``: the dealer drawn with the deal, and the number of deck
     orders drawn (1 unless the plan has a check); ``dealer`` is -1 when
-    ``ints[H_MAX_TRIES]`` orders failed the check."""
+    ``ints[H_MAX_TRIES]`` orders failed the check.
+
+    One try (docs/odds.md, "Random streams"): an entry among node 0's edges picks a final
+    state of the count (its component: the dealer, the trump case, the classes and rows);
+    then, class by class from the last, an edge says how many of the class's cards each
+    named row takes; the cards are handed out and each row put in a random order.
+    ``iwork`` holds the cards of the rows and of a class while they are handed out,
+    ``uwork[0 : limbs]`` a big draw.  (One function: helpers taking the arrays would
+    cost reference counts.)"""
     ints = plan.ints
+    cum = plan.cum
+    r = uwork
     tries = 0
     while True:
-        dealer = _sample(state, deck, ints, plan.cum, iwork, uwork)
+        limbs = ints[H_LIMBS]
+        named = ints[H_NAMED]
+        o_node_edge = ints[O_NODE_EDGE]
+        o_edge_pred = ints[O_EDGE_PRED]
+        o_edge_x = ints[O_EDGE_X]
+        o_class_off = ints[O_CLASS_OFF]
+        o_class_cards = ints[O_CLASS_CARDS]
+        o_row_off = ints[O_ROW_OFF]
+        o_row_pos = ints[O_ROW_POS]
+        o_row_free = ints[O_ROW_FREE]
+        s0 = state[0]
+        s1 = state[1]
+        s2 = state[2]
+        s3 = state[3]
+        pend = np.uint64(0)
+        have = False
+        n = ints[H_CARDS]
+        comp = 0
+        c0 = 0
+        r0 = 0
+        n_rows = 0
+        buf = 0
+        tmp = 0
+        k = -1                      # the class whose edge is drawn next (-1: the final state)
+        node = 0                    # node 0: its edges lead to the final states
+        while True:
+            # --- an edge of ``node``, drawn with its weight ----------------------------------
+            a = ints[o_node_edge + node]
+            last = ints[o_node_edge + node + 1] - 1
+            e = a
+            if last > a and limbs == 1:
+                # one limb (weights below 2^64): r from two 32-bit draws, masked, until r < total
+                top = cum[last, 0]
+                mask = top
+                mask |= mask >> np.uint64(1)
+                mask |= mask >> np.uint64(2)
+                mask |= mask >> np.uint64(4)
+                mask |= mask >> np.uint64(8)
+                mask |= mask >> np.uint64(16)
+                mask |= mask >> _32
+                while True:
+                    u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                    u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                    v = ((u1 << _32) | u2) & mask
+                    if v < top:
+                        break
+                lo = a
+                hi = last
+                while hi - lo > 8:           # the first edge whose cumulative weight exceeds v
+                    mid = (lo + hi) >> 1
+                    if cum[mid, 0] > v:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                while cum[lo, 0] <= v:
+                    lo += 1
+                e = lo
+            elif last > a:
+                i0 = 0
+                while i0 < limbs - 1 and cum[last, i0] == 0:
+                    i0 += 1
+                mask = cum[last, i0]
+                mask |= mask >> np.uint64(1)
+                mask |= mask >> np.uint64(2)
+                mask |= mask >> np.uint64(4)
+                mask |= mask >> np.uint64(8)
+                mask |= mask >> np.uint64(16)
+                mask |= mask >> _32
+                while True:
+                    for i in range(limbs):
+                        if i < i0:
+                            r[i] = 0
+                        else:
+                            u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                            u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                            v = (u1 << _32) | u2
+                            r[i] = v & mask if i == i0 else v
+                    less = False
+                    for i in range(limbs):
+                        if r[i] != cum[last, i]:
+                            less = r[i] < cum[last, i]
+                            break
+                    if less:
+                        break
+                lo = a
+                hi = last
+                while lo < hi:          # the first edge whose cumulative weight exceeds r
+                    mid = (lo + hi) >> 1
+                    gt = False
+                    for i in range(limbs):
+                        if cum[mid, i] != r[i]:
+                            gt = cum[mid, i] > r[i]
+                            break
+                    if gt:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                e = lo
+            if k < 0:
+                # --- the final state: its component (dealer, case), classes and rows -------------
+                node = ints[o_edge_pred + e]
+                comp = ints[ints[O_NODE_COMP] + node]
+                c0 = ints[ints[O_COMP_CLASS] + comp]
+                k = ints[ints[O_COMP_CLASS] + comp + 1] - c0 - 1
+                r0 = ints[ints[O_COMP_ROW] + comp]
+                n_rows = ints[ints[O_COMP_ROW] + comp + 1] - r0   # named rows, then the rest row
+                # iwork: [0, n_rows) cards placed per row; [buf, buf + n) the rows' cards, each
+                # row's run starting where its positions start; [tmp, tmp + n) a class's cards
+                buf = n_rows
+                tmp = buf + n
+                base = ints[o_row_off + r0]
+                for j in range(n_rows):
+                    iwork[j] = buf + ints[o_row_off + r0 + j] - base
+                continue
+            # --- class k: its cards handed out to the rows as the edge says ----------------------
+            cls = c0 + k
+            a = ints[o_class_off + cls]
+            size = ints[o_class_off + cls + 1] - a
+            a += o_class_cards
+            i = 0
+            for j in range(n_rows):
+                cnt = ints[o_edge_x + e * named + j] if j < n_rows - 1 else size - i
+                if cnt == 0:
+                    continue
+                f = iwork[j]
+                if i == 0 and cnt == size:   # the whole class to one row: no draw
+                    for t in range(size):
+                        iwork[f + t] = ints[a + t]
+                    iwork[j] = f + size
+                    break
+                if i == 0:
+                    for t in range(size):
+                        iwork[tmp + t] = ints[a + t]
+                if i + cnt == size:          # the last row to take cards takes all those left
+                    for t in range(i, size):
+                        iwork[f + t - i] = iwork[tmp + t]
+                    iwork[j] = f + size - i
+                    break
+                for t in range(cnt):
+                    pick, s0, s1, s2, s3, pend, have = _below(size - i, s0, s1, s2, s3, pend, have)
+                    pick += tmp + i
+                    card = iwork[pick]
+                    iwork[pick] = iwork[tmp + i]
+                    iwork[f + t] = card
+                    i += 1
+                iwork[j] = f + cnt
+            node = ints[o_edge_pred + e]
+            k -= 1
+            if k < 0:
+                break
+        # --- every row's cards in a uniformly random order over its positions --------------------
+        base = ints[o_row_off + r0]
+        for j in range(n_rows):
+            lo = ints[o_row_off + r0 + j]
+            cap = ints[o_row_off + r0 + j + 1] - lo
+            seg = buf + lo - base
+            # Fisher-Yates from the last position down to the end of the row's first slot when
+            # it is unordered (its cards are then the ones left, in any order), else to 1
+            for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
+                pick, s0, s1, s2, s3, pend, have = _below(t + 1, s0, s1, s2, s3, pend, have)
+                c = iwork[seg + t]
+                iwork[seg + t] = iwork[seg + pick]
+                iwork[seg + pick] = c
+            p0 = o_row_pos + lo
+            for t in range(cap):
+                deck[ints[p0 + t]] = iwork[seg + t]
+        state[0] = s0
+        state[1] = s1
+        state[2] = s2
+        state[3] = s3
+        dealer = ints[ints[O_COMP_DEALER] + comp]
         tries += 1
         if ints[H_CHECK] == 0:
             return dealer, tries
