@@ -31,6 +31,7 @@ CASES = [
     ("sueca: dealer shows 2S, holds AS 7S, 5+ trumps", "sueca", 4,
      dict(trump="2S", hands={"dealer": "AS 7S"}, where="trumps(dealer) >= 5")),
     ("sueca: trumps(me) >= 4", "sueca", 4, dict(where="trumps(me) >= 4")),
+    ("sueca: trumps(me) == 10", "sueca", 4, dict(where="trumps(me) == 10")),
     ("sueca: 4+ trumps with the ace, partner not void in H", "sueca", 4,
      dict(where="trumps(me) >= 4 and holds(me, 'AS') and not void(partner, 'H')")),
     ("brisca 4p: trumps(team(me)) >= 3", "brisca", 4, dict(where="trumps(team(me)) >= 3")),
@@ -141,11 +142,12 @@ def main() -> int:
     print(f"plain shuffle: 40 cards {plain[40][0]:,.0f}/s wall, {plain[40][1]:,.0f}/s cpu; "
           f"52 cards {plain[52][0]:,.0f}/s wall, {plain[52][1]:,.0f}/s cpu")
     print(f"{'case':55s} {'method':9s} {'analyse':>8s} {'decks/s':>11s} {'cpu decks/s':>12s}"
-          f" {'vs plain':>8s} {'accept':>7s}")
+          f" {'vs plain':>8s} {'accept':>7s} {'exact P':>9s}")
     for r in result["cases"]:
         print(f"{r['case']:55s} {r['method']:9s} {r['analyse_seconds']:7.2f}s "
               f"{r['decks_per_second']:11,.0f} {r['decks_per_cpu_second']:12,.0f} "
-              f"{r['ratio_cpu']:8.2f} {r['acceptance']:7.4f}")
+              f"{r['ratio_cpu']:8.2f} {r['acceptance']:7.4f} "
+              + (f"{r['exact']:9.3g}" if r["exact"] is not None else f"{'-':>9s}"))
     return 0
 
 
