@@ -13,6 +13,7 @@ import numpy as np
 
 from .bits import HAS_BMI2
 from .cards import Deck
+from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
 from .rules import RuleSchema, Rules
 
@@ -111,6 +112,31 @@ class Game:
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
     def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...
+    # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------
+    #: how the trump suit is set: "dealt" (the suit of the face-up trump card), a fixed
+    #: suit letter (Spades: "S"), or None (no trumps)
+    trump_rule: str | None = None
+
+    def deck_of(self, players: int) -> Deck:
+        """The deck dealt with ``players`` players."""
+        return self.deck
+
+    def sides_of(self, players: int, rules: Rules) -> tuple[int, ...]:
+        """The side of each seat (by default each seat is a side)."""
+        return tuple(range(players))
+
+    def layout(self, players: int, dealer: int, rules: Rules) -> Layout:
+        """The slots of a deal's deck order for this dealer (see ``conditions.layout``)."""
+        raise NotImplementedError
+
+    def card_values(self, players: int, rules: Rules) -> dict[str, np.ndarray]:
+        """Per-card values the conditions language sums (``points``, ``value``)."""
+        return {}
+
+    def dealing_law(self, players: int, rules: Rules) -> DealingLaw:
+        """How a redeal rule in force changes the law of the dealt cards (none by default)."""
+        return DealingLaw()
+
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score
         (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.

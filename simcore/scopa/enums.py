@@ -136,3 +136,43 @@ F_POINTS, F_SCOPE, F_CARDS_PT, F_COINS_PT, F_SETTEBELLO, F_PRIMIERA_PT, F_CARDS,
     F_PRIMIERA = range(9)
 N_SIDE_FIELDS = 9
 N_TOTALS = T_SIDE + MAX_SIDES * N_SIDE_FIELDS
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(players: int, dealer: int):
+    """Positions 3k..3k+2 go to seat (dealer + 1 + k) % players; positions 3*players ..
+    3*players + 3 are laid on the table; the stock is the rest, drawn from the front."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    first = HAND_SIZE * players
+    return simple_layout(N_CARDS, players, dealer, hands_in_order(players, dealer, HAND_SIZE),
+                         table=tuple(range(first, first + TABLE_SIZE)),
+                         stock=tuple(range(first + TABLE_SIZE, N_CARDS)))
+
+
+def relay_valid_probability(players: int, relay: int, kings_left: int):
+    """P(the table shows fewer than ``relay`` kings) when the table's four cards are drawn
+    from the ``N_CARDS - 3*players`` cards not in the hands, ``kings_left`` of them kings."""
+    from fractions import Fraction
+    from math import comb
+    m = N_CARDS - HAND_SIZE * players
+    ok = sum(comb(kings_left, j) * comb(m - kings_left, TABLE_SIZE - j)
+             for j in range(min(relay, kings_left + 1)))
+    return Fraction(ok, comb(m, TABLE_SIZE))
+
+
+def dealing_law(players: int, rules):
+    """``kings_relay``: the hands are kept and the table + stock are shuffled again while
+    the table shows too many kings.  A dealt deal's hands are therefore uniform, and its
+    table + stock uniform among the orders whose table shows fewer kings: relative to a
+    uniform deck order, a valid deal's probability is multiplied by
+    1 / P(valid table | the kings left outside the hands)."""
+    from ..conditions.layout import DealingLaw
+    relay = rules["kings_relay"]
+    if relay is None:
+        return DealingLaw()
+    return DealingLaw(
+        where=f"count(table, 'K') < {relay}",
+        weight_of="count(table, 'K') + count(stock, 'K')",
+        weight=lambda k: 1 / relay_valid_probability(players, relay, k),
+        note=f"kings_relay={relay}: table and stock are shuffled again (hands kept) while the "
+             f"table shows {relay} or more kings")
