@@ -122,8 +122,11 @@ LATIN40 = Deck("latin40", ("1", "3", "K", "N", "J", "7", "6", "5", "4", "2"),
                ("O", "C", "E", "B"), ("coins", "cups", "swords", "clubs"))
 LATIN48 = Deck("latin48", ("1", "3", "K", "N", "J", "9", "8", "7", "6", "5", "4", "2"),
                ("O", "C", "E", "B"), ("coins", "cups", "swords", "clubs"))
+#: the Latin deck without twos and fours (Brisca rematada)
+LATIN32 = Deck("latin32", ("1", "3", "K", "N", "J", "7", "6", "5"),
+               ("O", "C", "E", "B"), ("coins", "cups", "swords", "clubs"))
 
-DECKS: dict[str, Deck] = {d.name: d for d in (FRENCH40, FRENCH52, LATIN40, LATIN48)}
+DECKS: dict[str, Deck] = {d.name: d for d in (FRENCH40, FRENCH52, LATIN40, LATIN48, LATIN32)}
 
 
 def get_deck(name: str) -> Deck:

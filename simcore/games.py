@@ -7,10 +7,11 @@ from .game import Game
 
 def _load() -> dict[str, Game]:
     from .brisca.game import BRISCA
+    from .brisca_rematada.game import BRISCA_REMATADA
     from .scopa.game import SCOPA
     from .spades.game import SPADES
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES)}
+    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES, BRISCA_REMATADA)}
 
 
 _GAMES: dict[str, Game] | None = None
