@@ -26,8 +26,10 @@ DECK_RANKS = {                       # high -> low, as each deck's games rank th
     "french52": "AKQJT98765432",
     "latin40": "13KNJ76542",
     "latin48": "13KNJ9876542",
+    "latin32": "13KNJ765",
 }
-DECK_SUITS = {"french40": "CDHS", "french52": "CDHS", "latin40": "OCEB", "latin48": "OCEB"}
+DECK_SUITS = {"french40": "CDHS", "french52": "CDHS", "latin40": "OCEB", "latin48": "OCEB",
+              "latin32": "OCEB"}
 
 SUECA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
 BRISCA_POINTS = {"standard": {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2},
@@ -40,8 +42,9 @@ SUECA_VARIANTS = ("bandeira_by_points", "pente", "triple_at_30", "tie_carry",
                   "redraw_point_trump")
 MERCY = -200
 
-GAMES = ("sueca", "brisca", "scopa", "spades")
-PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,)}
+GAMES = ("sueca", "brisca", "scopa", "spades", "brisca_rematada")
+PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,),
+           "brisca_rematada": (3,)}
 COMMON_KEYS = ("game", "rules", "players", "seed", "deal", "dealer", "strategies", "hands",
                "plays")
 GAME_KEYS = {
@@ -50,6 +53,8 @@ GAME_KEYS = {
     "spades": ("bids", "blind_nil", "trump", "stock", "tricks", "points", "score", "bags",
                "nil", "result"),
     "scopa": ("table", "last_capture", "score", "relays", "result"),
+    "brisca_rematada": ("bids", "declarer", "contract", "talon", "discards", "trump", "tricks",
+                        "marriages", "points", "score", "result"),
 }
 # keys a deal gets when it was played inside a rubber (match, game); all or none
 SERIES_KEYS = {
@@ -58,9 +63,11 @@ SERIES_KEYS = {
     "scopa": ("match", "deal_in_match", "points_before"),
     "spades": ("game_number", "hand_in_game", "scores_before", "bags_before", "bag_penalty",
                "scores_after"),
+    "brisca_rematada": ("match", "deal_in_match", "scores_before"),
 }
 SERIES_WORDS = {"sueca": ("rubber", "deal"), "brisca": ("match", "deal"),
-                "scopa": ("match", "deal"), "spades": ("game", "hand")}
+                "scopa": ("match", "deal"), "spades": ("game", "hand"),
+                "brisca_rematada": ("match", "deal")}
 # the rule options each game's checks read: name -> allowed values, or the least integer
 RULES = {
     "sueca": {"trump_card": ("dealer_last", "dealer_first"), "bandeira_by_points": (True, False),
@@ -74,6 +81,8 @@ RULES = {
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
                "bag_penalty": 0, "blind_nil": (True, False), "target": 1,
                "mercy": (True, False), "max_hands": 1},
+    "brisca_rematada": {"bid_step": (1, 5, 10), "marriages": ("forty", "twenty_forty"),
+                        "target": (300, 500, 1000)},
 }
 
 
@@ -234,7 +243,8 @@ def check_record(obj) -> list[str]:
         p.add("strategies", f"expected {n} strategy names, one per seat, got {_show(s)}")
     if p or rules is None:
         return p
-    {"sueca": _sueca, "brisca": _brisca, "spades": _spades, "scopa": _scopa}[game](p, obj, rules)
+    {"sueca": _sueca, "brisca": _brisca, "spades": _spades, "scopa": _scopa,
+     "brisca_rematada": _rematada}[game](p, obj, rules)
     return p
 
 
@@ -305,11 +315,13 @@ def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
 
 
 def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
-                 points: dict, follow: bool, draw=None, break_spades: bool = False):
+                 points: dict, follow: bool, draw=None, break_spades: bool = False,
+                 first_leader: int | None = None):
     """Replay ``plays`` trick by trick against ``tricks``.
 
     ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
-    the cards drawn after a trick.  Returns the true winner and the card points of every
+    the cards drawn after a trick; ``first_leader`` leads the first trick (by default the
+    seat after the dealer).  Returns the true winner and the card points of every
     trick, or None when the play itself is broken (a card not held, out of turn...).
     """
     n = obj["players"]
@@ -322,13 +334,14 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
         return None
     if tricks is None:
         return None
-    leader = (obj["dealer"] + 1) % n
+    leader = (obj["dealer"] + 1) % n if first_leader is None else first_leader
     winners, trick_points = [], []
     spade_played = False
     for t in range(n_tricks):
         rec = tricks[t]
         if not same(rec["leader"], leader):
-            why = "the seat after the dealer" if t == 0 else f"it won trick {t - 1}"
+            why = ("the seat after the dealer" if first_leader is None else "the declarer") \
+                if t == 0 else f"it won trick {t - 1}"
             p.add(f"tricks[{t}].leader", f"seat {rec['leader']}, but seat {leader} leads ({why})")
         trick = _Trick(leader)
         for k in range(n):
@@ -784,6 +797,143 @@ def _scopa(p: Problems, obj: dict, rules: dict) -> None:
             (w, "tie" if w is None else f"side{w}_win"))
 
 
+# --- Brisca rematada -----------------------------------------------------------------------
+REMATADA_POINTS = BRISCA_POINTS["standard"]
+REMATADA_MOST = {"forty": 290, "twenty_forty": 230}
+
+
+def rematada_auction(bids, dealer: int, step: int, top: int):
+    """Replay an auction: ``(declarer, contract, problem)``; ``problem`` is None when every
+    turn is legal (``bids``: ``[seat, bid or None]`` turns)."""
+    seat = (dealer + 1) % 3
+    out: set[int] = set()
+    high, high_seat = None, None
+    for j, item in enumerate(bids):
+        where = f"bids[{j}]"
+        if len(out) == 2:
+            return None, None, (where, "the auction ended at the second pass; no turn follows")
+        if not (isinstance(item, list) and len(item) == 2):
+            return None, None, (where, f"expected [seat, bid or null], got {_show(item)}")
+        who, b = item
+        if not same(who, seat):
+            return None, None, (where, f"seat {_show(who)} speaks, but it is seat {seat}'s turn")
+        lowest = 100 if high is None else high + step
+        if b is None:
+            out.add(seat)
+        elif not is_int(b):
+            return None, None, (where, f"a bid is an integer or null, got {_show(b)}")
+        elif lowest > top:
+            return None, None, (where, f"seat {seat} bids {b}, but no bid is left above "
+                                       f"{high} (the highest bid is {top}): it passes")
+        elif b < lowest or b > top or (b - 100) % step:
+            return None, None, (where, f"seat {seat} bids {b}; allowed: {lowest} to {top} by "
+                                       f"steps of {step} (100 + k * {step})")
+        else:
+            high, high_seat = b, seat
+        seat = (seat + 1) % 3
+        if seat in out and len(out) < 2:
+            seat = (seat + 1) % 3
+    if len(out) < 2:
+        return None, None, ("bids", f"the auction stops before two seats passed "
+                                    f"({len(bids)} turns)")
+    declarer = next(x for x in range(3) if x not in out)
+    if high_seat is not None and high_seat != declarer:
+        return None, None, ("bids", f"seat {declarer} is left, but seat {high_seat} made the "
+                                    f"highest bid and passed after it")
+    return declarer, (100 if high is None else high), None
+
+
+def rematada_marriage_points(suit: str, trump: str, rules: dict) -> int:
+    return 40 if rules["marriages"] == "forty" or suit == trump else 20
+
+
+def _rematada(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("latin32")
+    hands = _hands(p, obj, deck, 10)
+    talon = p.cards(obj["talon"], deck, "talon", 2)
+    discards = p.cards(obj["discards"], deck, "discards", 2)
+    trump = obj["trump"]
+    if not (isinstance(trump, str) and len(trump) == 1 and trump in deck.suits):
+        p.add("trump", f"a suit letter ({' '.join(deck.suits)}), got {_show(trump)}")
+    if "match" in obj:
+        _series_counts(p, obj, "match", "deal_in_match", "scores_before", 3, None)
+    if not isinstance(obj["marriages"], list):
+        p.add("marriages", f"expected a list, got {_kind(obj['marriages'])}")
+    if hands is not None and talon is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("talon", talon)],
+                    deck)
+    bids = obj["bids"]
+    if not isinstance(bids, list):
+        p.add("bids", f"expected a list of [seat, bid] turns, got {_kind(bids)}")
+    if p:
+        return
+    top = 100 + (REMATADA_MOST[rules["marriages"]] - 100) // rules["bid_step"] * \
+        rules["bid_step"]
+    declarer, contract, problem = rematada_auction(bids, obj["dealer"], rules["bid_step"], top)
+    if problem is not None:
+        p.add(*problem)
+        return
+    if not same(obj["declarer"], declarer):
+        p.add("declarer", f"{_show(obj['declarer'])}, but the auction leaves seat {declarer}")
+    if not same(obj["contract"], contract):
+        why = "its highest bid" if any(b is not None for _, b in bids) else \
+            "100: it won without bidding"
+        p.add("contract", f"{_show(obj['contract'])}, but the declarer's contract is "
+                          f"{contract} ({why})")
+    twelve = set(hands[declarer]) | set(talon)
+    if len(set(discards)) != 2:
+        p.add("discards", f"two different cards, got {_show(discards)}")
+    for c in discards:
+        if c not in twelve:
+            p.add("discards", f"{c} is neither in the declarer's hand nor in the talon")
+    if p:
+        return
+    play_hands = [set(h) for h in hands]
+    play_hands[declarer] = twelve - set(discards)
+    declared: set[str] = set()
+    want_marriages: list = []
+    count = [0]
+
+    def after_trick(winner: int) -> None:
+        t = count[0]
+        count[0] += 1
+        if t > 8:
+            return
+        held = play_hands[winner]
+        for suit in [trump] + [x for x in deck.suits if x != trump]:
+            if suit not in declared and "K" + suit in held and "N" + suit in held:
+                declared.add(suit)
+                want_marriages.append({"seat": winner, "suit": suit, "trick": t,
+                                       "points": rematada_marriage_points(suit, trump, rules)})
+                return
+
+    played = _play_tricks(p, obj, deck, play_hands, trump, REMATADA_POINTS, follow=False,
+                          draw=after_trick, first_leader=declarer)
+    if played is None:
+        return
+    winners, trick_points = played
+    if not same(obj["marriages"], want_marriages):
+        p.add("marriages", f"{_show(obj['marriages'])}, but the replayed play declares "
+                           f"{json.dumps(want_marriages)}")
+    points = _side_sums(3, winners, trick_points)
+    for m in want_marriages:
+        points[m["seat"]] += m["points"]
+    points[winners[-1]] += 10
+    points[declarer] += sum(REMATADA_POINTS.get(c[0], 0) for c in discards)
+    _compare_list(p, "points", obj["points"], points,
+                  "tricks, marriages, the last trick and the declarer's discards, by seat")
+    made = points[declarer] >= contract
+    score = [0, 0, 0]
+    for x in range(3):
+        if x == declarer and made:
+            score[x] = contract
+        elif x != declarer and not made:
+            score[x] = (contract + 1) // 2
+    if not same(obj["score"], score):
+        p.add("score", f"{_show(obj['score'])}, but the rules give {json.dumps(score)}")
+    _result(p, obj["result"], ("made", "outcome"), (made, "made" if made else "failed"))
+
+
 # --- runs of records: the deals of one rubber ---------------------------------------------
 def _series(rec: dict):
     """``(rubber number, index in it)`` of a record played inside a rubber, else None."""
@@ -808,6 +958,10 @@ def _after(rec: dict):
         if rec["result"]["winner"] is not None:
             g[rec["result"]["winner"]] += rec["result"]["game_points"]
         return {"game_points_before": g}, max(g) >= rules["target"]
+    if game == "brisca_rematada":
+        pts = [b + x for b, x in zip(rec["scores_before"], rec["score"])]
+        top = _strict_top(pts)
+        return {"scores_before": pts}, top is not None and pts[top] >= rules["target"]
     if game == "scopa":
         pts = [b + e["points"] for b, e in zip(rec["points_before"], rec["score"])]
         top = _strict_top(pts)

@@ -19,10 +19,10 @@ _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
 
 # --- hand evaluation (docs/games/brisca_rematada.md, "Hand evaluation") ---------------------
-TRUMP_VALUE = (6, 6, 6, 8, 10, 11, 18, 22)      # by strength: 5 6 7 J N K 3 1
-SIDE_VALUE = (0, 0, 0, 1, 2, 3, 5, 13)
-SIDE_THREE_WITH_ACE = 9
-BASE = 30
+# fitted by least squares to the declarer's total under greedy play (docs, "Hand evaluation")
+TRUMP_VALUE = (-3, -3, -2, -1, 5, 9, 7, 27)      # by strength: 5 6 7 J N K 3 1
+SIDE_VALUE = (0, 0, 0, -2, 1, 2, 1, 0)
+BASE = 60
 LONG = 5
 MARRIAGE = 30          # per 40 points of marriage (even: a 20-point marriage counts half)
 
@@ -39,8 +39,7 @@ def _suit_tables():
     for f in range(n_f):
         held = [st for st in range(RANKS_PER_SUIT) if f >> st & 1]
         as_trump[f] = sum(TRUMP_VALUE[st] for st in held) + LONG * max(0, len(held) - 3)
-        as_side[f] = sum(SIDE_THREE_WITH_ACE if st == THREE and ACE in held else SIDE_VALUE[st]
-                         for st in held)
+        as_side[f] = sum(SIDE_VALUE[st] for st in held)
         pair[f] = int(KING in held and KNIGHT in held)
     return as_trump, as_side, pair
 

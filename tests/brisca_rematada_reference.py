@@ -101,10 +101,9 @@ def marriage_points(suit: int, trump: int, rules: dict) -> int:
 # ---------------------------------------------------------------------------
 # strategies (docs/games/brisca_rematada.md, "Strategies")
 # ---------------------------------------------------------------------------
-TRUMP_VALUE = [6, 6, 6, 8, 10, 11, 18, 22]
-SIDE_VALUE = [0, 0, 0, 1, 2, 3, 5, 13]
-SIDE_THREE_WITH_ACE = 9
-BASE, LONG, MARRIAGE = 30, 5, 30
+TRUMP_VALUE = [-3, -3, -2, -1, 5, 9, 7, 27]      # by strength, the 5 first
+SIDE_VALUE = [0, 0, 0, -2, 1, 2, 1, 0]
+BASE, LONG, MARRIAGE = 60, 5, 30
 
 
 def parse_strategy(text: str) -> tuple[str, int]:
@@ -132,8 +131,6 @@ def value(cards, s: int, rules: dict) -> int:
         if suit_of(c) == s:
             total += TRUMP_VALUE[st]
             in_suit += 1
-        elif st == 6 and card(suit_of(c), 7) in held:
-            total += SIDE_THREE_WITH_ACE
         else:
             total += SIDE_VALUE[st]
     total += LONG * max(0, in_suit - 3)
