@@ -58,6 +58,7 @@ class Spec:
     sections: tuple[str, ...] = ()
     source: str = ""
     unit: str = "deals"                # or the game's whole-game unit: rubbers, matches, games
+    ref: str = ""                      # how the user named it (a path, or a catalog name)
 
     @property
     def name(self) -> str:
@@ -70,7 +71,8 @@ class Spec:
                 "unit": self.unit, "deals": self.deals, "seed": self.seed}
 
     def to_dict(self) -> dict:
-        return {**self.identity(), "name": self.name, "path": self.path, "title": self.title,
+        return {**self.identity(), "name": self.name, "path": self.path,
+                "ref": self.ref or self.path, "title": self.title,
                 "description": self.description, "rules_string": self.rules_string,
                 "chunk": self.chunk, "formats": list(self.formats), "figures": list(self.figures),
                 "sections": list(self.sections)}
@@ -243,7 +245,7 @@ def load_spec(path: str) -> Spec:
     except UnicodeDecodeError as e:
         raise TrunfoError(f"{real}: not UTF-8 text (byte {e.start}); save the spec as UTF-8"
                           ) from None
-    return parse_spec(text, real)
+    return replace(parse_spec(text, real), ref=path)
 
 
 def catalog_dir() -> str:

@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -265,6 +266,16 @@ def verify_chunks(path: str, manifest: dict, chunks: list) -> tuple[list, list[s
     return good, problems
 
 
+def resume_command(path: str, manifest: dict) -> str:
+    """The command that continues or repairs the run in ``path`` (from its manifest)."""
+    spec = manifest.get("spec", {})
+    words = ["trunfo", "run", str(spec.get("ref") or spec.get("path") or "SPEC"), "--out", path]
+    for flag, key in (("-n", "deals"), ("--seed", "seed")):
+        if _is_int(spec.get(key)):
+            words += [flag, str(spec[key])]
+    return " ".join(shlex.quote(w) for w in words + ["--resume"])
+
+
 def load_run(path: str, verify: bool = True) -> Run:
     """Open a run directory written by ``trunfo run``.
 
@@ -286,7 +297,7 @@ def load_run(path: str, verify: bool = True) -> Run:
     if problems and verify:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         raise TrunfoError(f"{path} is damaged: {'; '.join(problems[:3])}{more}; "
-                          f"'trunfo run SPEC --out {path} --resume' recomputes what is missing "
+                          f"'{resume_command(path, manifest)}' recomputes what is missing "
                           f"or damaged")
     return Run(path, {**manifest, "chunks": good, "done": sum(c["rows"] for c in good)},
                tuple(problems))
