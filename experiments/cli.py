@@ -6,7 +6,6 @@ the valid choices, with exit code 2 and no traceback.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import os
@@ -178,26 +177,63 @@ def _length_bins(dist: dict, most: int = 16) -> list[tuple[str, int]]:
 
 
 # --- records ------------------------------------------------------------------------
+class _StopBetweenRecords:
+    """Ctrl-C and SIGTERM while records are written: a signal that arrives while a record
+    is written (or counted) lets it finish and stops after it; anywhere else (the kernels,
+    building the next records) it stops at once.  Either way the count is exact."""
+
+    def __init__(self):
+        self.writing = False
+        self.stop = False
+        self.previous = {}
+
+    def _handler(self, signum, frame):
+        if self.writing:
+            self.stop = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self):
+        import signal
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                previous = signal.getsignal(sig)
+                if previous != signal.SIG_IGN:
+                    self.previous[sig] = previous
+                    signal.signal(sig, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+        return False
+
+
 def cmd_records(args) -> int:
     import simcore
     from simcore.files import AtomicFile
-    from simcore.runner import StopSignals
     recs = simcore.game_records(args.game, deals=args.deals, seed=args.seed,
                                 strategies=strategies_of(args), rules=rules_of(args),
                                 dealer=args.dealer, players=args.players, rubbers=args.rubbers)
     to_stdout = args.out == "-"
     out = None if to_stdout else AtomicFile(args.out, binary=False)   # checked before any work
     write = sys.stdout.write if to_stdout else out.write
-    n = 0
+    n, stopped = 0, False
     try:
-        first = next(recs, None)        # compiles the kernels: Ctrl-C here just stops
-        with StopSignals() as sig:
-            for rec in itertools.chain([first] if first is not None else [], recs):
-                if sig.stop:
-                    break
-                write(json.dumps(rec, separators=(",", ":")) + "\n")
-                n += 1
-            stopped = sig.stop
+        with _StopBetweenRecords() as guard:
+            try:
+                for rec in recs:
+                    line = json.dumps(rec, separators=(",", ":")) + "\n"
+                    guard.writing = True
+                    write(line)
+                    n += 1
+                    guard.writing = False
+                    if guard.stop:
+                        break
+            except KeyboardInterrupt:       # raised by the guard outside a write
+                stopped = True
+            stopped = stopped or guard.stop
     except BaseException:
         if out is not None:
             out.discard()
