@@ -85,12 +85,17 @@ class AtomicFile:
     Created (and so checked) at once: a path that cannot be written is refused before
     any work.  :meth:`discard` removes the temporary file; the previous ``path``, if
     any, is never touched until the commit.  With ``opened=False`` the temporary file
-    is only created, for a writer that opens ``tmp`` by name (pyarrow).
+    is only created, for a writer that opens ``tmp`` by name (pyarrow).  ``fsync=False``
+    skips forcing the data to the disk: a rename is still atomic for other processes and
+    after a crash of this one, only a crash of the whole machine may lose the file (what
+    run directories afford, since every chunk is verified before it is used).
     """
 
-    def __init__(self, path: str, binary: bool = True, opened: bool = True):
+    def __init__(self, path: str, binary: bool = True, opened: bool = True,
+                 fsync: bool = True):
         check_output_file(path)
         self.path = os.fspath(path)
+        self.fsync = fsync
         self.tmp = temp_name(self.path)
         self.file = None
         try:
@@ -114,9 +119,10 @@ class AtomicFile:
         try:
             if self.file is not None:
                 self.file.flush()
-                os.fsync(self.file.fileno())
+                if self.fsync:
+                    os.fsync(self.file.fileno())
                 self.file.close()
-            else:
+            elif self.fsync:
                 fd = os.open(self.tmp, os.O_RDONLY)
                 try:
                     os.fsync(fd)
@@ -126,7 +132,8 @@ class AtomicFile:
         except OSError as e:
             self.discard()
             raise os_error(e, self.path) from None
-        fsync_dir(os.path.dirname(self.path))
+        if self.fsync:
+            fsync_dir(os.path.dirname(self.path))
 
     def discard(self) -> None:
         if self.file is not None:
