@@ -15,7 +15,8 @@ import threading
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import add_dealing_options, command_line, rules_of, strategies_of
+from .options import (add_dealing_options, add_strategy_file_option, command_line,
+                      load_strategy_files, rules_of, strategies_of)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -83,9 +84,11 @@ def cmd_simulate(args) -> int:
                   dealer=args.dealer, players=args.players, threads=args.threads,
                   out=args.out, progress=args.progress, command=command_line(args))
     if args.rubbers:
+        if args.par:
+            raise TrunfoError("--par solves single deals; it does not go with --rubbers")
         r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
     else:
-        r = simcore.simulate(args.game, deals=args.deals, **common)
+        r = simcore.simulate(args.game, deals=args.deals, par=args.par, **common)
     if args.json:
         print_json(r.to_dict())
     else:
@@ -130,7 +133,24 @@ def _format_deals(r) -> list[str]:
     for k, v in s.items():
         if k.startswith("mean_") and not k.startswith("mean_points_") and isinstance(v, float):
             lines.append(f"{k[5:].replace('_', ' ')}: mean {v:.3f}")
+    if "par" in s:
+        lines += [""] + _par_lines(s["par"])
     return lines + _footer(r, "deals")
+
+
+def _par_lines(p: dict) -> list[str]:
+    """The par (double-dummy) summary of ``simulate --par``."""
+    lo, hi = p["mean_side0_ci95"]
+    unit = p["unit"]
+    lines = [f"par (double dummy, every card visible, from the opening lead), {p['deals']:,} deals",
+             f"  side 0 {unit}: mean {p['mean_side0']:.2f} [{lo:.2f}, {hi:.2f}]; "
+             f"side 1: mean {p['mean_side1']:.2f}"]
+    dist = {k: v for k, v in enumerate(p["distribution_side0"]) if v}
+    n = max(p["deals"], 1)
+    lines.append(f"  side 0 {unit}      deals   share")
+    for label, v in _length_bins(dist, most=12):
+        lines.append(f"  {label:>9} {v:>14,}  {_pct(v / n)}  {'#' * int(40 * v / n)}")
+    return lines
 
 
 def _format_rubbers(r) -> list[str]:
@@ -277,18 +297,32 @@ def cmd_rules(args) -> int:
 
 
 def cmd_strategies(args) -> int:
+    from simcore.rules import _fmt
     from simcore.games import all_games, get_game
     from strategies import strategies_for
     names = [get_game(args.game).name] if args.game else list(all_games())
-    table = {g: {s.name: s.doc for s in strategies_for(g).values()} for g in names}
+    table = {g: {s.name: _describe(s) for s in strategies_for(g).values()} for g in names}
     if args.json:
         print_json(table)
         return 0
     for g, strats in table.items():
         print(g)
-        for name, doc in strats.items():
-            print(f"  {name:<10}{doc}")
+        for name, d in strats.items():
+            origin = "" if d["origin"] == "built-in" else f"  [{d['origin']}]"
+            print(f"  {name:<10}{d['doc']}{origin}")
+            for p in d["params"]:
+                print(f"  {'':<10}  {p['name']:<16} default {_fmt(p['default']):<8} "
+                      f"allowed: {p['allowed']}")
+                if p["doc"]:
+                    print(f"  {'':<10}  {'':<16} {p['doc']}")
     return 0
+
+
+def _describe(s) -> dict:
+    if hasattr(s, "describe"):
+        return s.describe()
+    return {"name": s.name, "doc": s.doc, "origin": "built-in",
+            "deterministic": s.deterministic, "params": []}
 
 
 # --- parser ------------------------------------------------------------------------------
@@ -307,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="play whole rubbers (matches, games): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
+    s.add_argument("--par", action="store_true",
+                   help="also solve every deal double dummy from the opening lead (sueca, "
+                        "spades, brisca; slow: see docs/solver.md)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
@@ -322,9 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_rules)
 
-    s = sub.add_parser("strategies", help="list strategies")
+    s = sub.add_parser("strategies", help="list strategies and their parameters")
     s.add_argument("game", nargs="?", choices=games, metavar="GAME")
     s.add_argument("--json", action="store_true")
+    add_strategy_file_option(s)
     s.set_defaults(func=cmd_strategies)
 
     for register in _extra_commands():
@@ -335,7 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
-    for mod in ("experiments.study_cli", "experiments.compare_cli"):
+    for mod in ("experiments.study_cli", "experiments.compare_cli",
+                "experiments.records_check", "experiments.solve_cli"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:
@@ -379,6 +418,7 @@ def _main(argv=None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         args.argv = list(argv) if argv is not None else None
+        load_strategy_files(args)
         return args.func(args)
     except TrunfoError as e:
         print(f"trunfo: error: {e}", file=sys.stderr)

@@ -16,7 +16,8 @@ from simcore.errors import TrunfoError
 
 from simcore import limits
 
-from .options import chunk_int, command_line, count_int, rules_of, seed_int, small_int, threads_int
+from .options import (add_strategy_file_option, chunk_int, command_line, count_int, rules_of,
+                      seed_int, small_int, threads_int)
 
 DEFAULT_DEALS = 100_000
 
@@ -41,6 +42,7 @@ def _add_common(p, default_count: int, chunk_help: str) -> None:
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_strategy_file_option(p)
 
 
 def register(sub, games) -> None:
@@ -65,7 +67,8 @@ def register(sub, games) -> None:
 
 
 def _names(args, exactly: int | None = None) -> list[str]:
-    names = [x.strip() for x in args.strategies.split(",")]
+    from simcore.strategy import split_names
+    names = split_names(args.strategies)
     if any(not x for x in names):
         raise TrunfoError(f"--strategies has an empty name: {args.strategies!r}")
     if exactly is not None and len(names) != exactly:

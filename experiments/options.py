@@ -32,6 +32,20 @@ def add_dealing_options(p: argparse.ArgumentParser, *, count_help: str = "deals 
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_strategy_file_option(p)
+
+
+def add_strategy_file_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strategy-file", action="append", default=[], metavar="FILE.py",
+                   help="a Python file of your own strategies (repeatable); see "
+                        "docs/strategies.md")
+
+
+def load_strategy_files(args) -> None:
+    """Import the ``--strategy-file`` files, so that their strategies can be named."""
+    from simcore.strategy import load_file
+    for f in getattr(args, "strategy_file", None) or []:
+        load_file(f)
 
 
 def bounded(what: str, flag: str):
@@ -61,8 +75,9 @@ def small_int(text: str) -> int:
 
 
 def strategies_of(args) -> tuple[str, ...]:
+    from simcore.strategy import split_names
     if args.seats:
-        return tuple(s.strip() for s in args.seats.split(","))
+        return tuple(split_names(args.seats))
     return (args.strategy or "random",)
 
 

@@ -10,7 +10,7 @@ from simcore.errors import TrunfoError
 
 from simcore import limits
 
-from .options import chunk_int, count_int, seed_int, threads_int
+from .options import add_strategy_file_option, chunk_int, count_int, seed_int, threads_int
 
 EXIT_INTERRUPTED = 130
 
@@ -148,6 +148,7 @@ def register(sub, games) -> None:
     s.add_argument("--chunk", type=chunk_int, default=None, metavar="DEALS",
                    help=f"deals per Parquet chunk, 1 to {limits.MAX_CHUNK:,} "
                         f"(default: the spec's, 65,536)")
+    add_strategy_file_option(s)
     s.add_argument("--resume", action="store_true",
                    help="continue an interrupted run in --out from its manifest")
     s.add_argument("--json", action="store_true", help="print only one JSON object on stdout")

@@ -4,6 +4,7 @@ Every kernel in trunfo is compiled with :data:`njit` from here, so caching,
 the error model and GIL release are decided once for the whole package.
 """
 import numba
+from numba.core import event as ev
 
 JIT_OPTIONS = dict(
     cache=True,          # compiled code is kept on disk: a warm first call is cheap
@@ -27,6 +28,38 @@ def njit(*args, **kwargs):
 
 _ENTRY_POINTS: dict = {}
 
+#: called as ``notice(label)`` around a compilation (or a load from the cache); returns a
+#: context manager.  The runner installs one that tells the user on stderr.
+_COMPILE_NOTICE = None
+
+
+def set_compile_notice(notice) -> None:
+    """Install the context-manager factory :func:`specialized` wraps compilations in."""
+    global _COMPILE_NOTICE
+    _COMPILE_NOTICE = notice
+
+
+class _OnFirstCompile(ev.Listener):
+    """Calls ``start()`` when the first compilation inside the ``with`` block begins."""
+
+    def __init__(self, start):
+        self.start = start
+        self.fired = False
+
+    def on_start(self, event):
+        if not self.fired:
+            self.fired = True
+            self.start()
+
+    def on_end(self, event):
+        pass
+
+
+def kernel_label(dispatcher) -> str:
+    """``simcore.sueca.nb`` -> ``sueca``: whose kernels a dispatcher compiles."""
+    parts = dispatcher.py_func.__module__.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "simcore" else parts[-1]
+
 
 def specialized(dispatcher, args: tuple, *literals):
     """The compiled entry point of ``dispatcher`` for ``args`` followed by the compile-time
@@ -45,5 +78,16 @@ def specialized(dispatcher, args: tuple, *literals):
     key = (dispatcher, sig)
     entry = _ENTRY_POINTS.get(key)
     if entry is None:
-        entry = _ENTRY_POINTS[key] = dispatcher.compile(sig)
+        if _COMPILE_NOTICE is None:
+            entry = dispatcher.compile(sig)
+        else:
+            # the notice starts only when numba really compiles (not for a cache load)
+            cached = type(getattr(dispatcher, "_cache", None)).__name__ != "NullCache"
+            notice = _COMPILE_NOTICE(kernel_label(dispatcher), cached)
+            try:
+                with ev.install_listener("numba:compile", _OnFirstCompile(notice.begin)):
+                    entry = dispatcher.compile(sig)
+            finally:
+                notice.end()
+        _ENTRY_POINTS[key] = entry
     return entry

@@ -1,4 +1,4 @@
-"""Decks as data, and the card notation of ``shared/spec/game-records.md``.
+"""Decks as data, and the card notation of ``docs/records.md``.
 
 A card is an integer ``suit * ranks_per_suit + strength`` where strength 0 is
 the lowest rank of the deck's order, so the highest card of a suit is the

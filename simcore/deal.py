@@ -1,7 +1,10 @@
-"""Steps shared by every game's dealing: the documented shuffle pass (docs/rng.md)."""
+"""Steps shared by every game's dealing: the documented shuffle pass (docs/rng.md), and
+where a kernel's deals come from (:func:`fill_deck`)."""
 import numpy as np
+from numba import types
+from numba.extending import overload
 
-from ._jit import njit
+from ._jit import KERNEL_OPTIONS, njit
 from .rng import MASK32, next64
 
 _32 = np.uint64(32)
@@ -27,3 +30,65 @@ def shuffle(state, deck, n):
         t = deck[1]
         deck[1] = deck[j]
         deck[j] = t
+
+
+def fill_deck(state, deck, n, source, i):
+    """Put the ``i``-th deal of a chunk into ``deck[:n]``.  Jitted code only.
+
+    ``source`` says where deals come from; its type picks the code when the kernel is
+    typed, so a kernel compiles only its own source:
+
+    - ``()`` (:data:`SHUFFLED`): the identity deck shuffled by the documented pass
+      (docs/rng.md), 20 outputs for 40 cards;
+    - ``(decks,)``, an int array of shape (count, n) (:func:`given`): deck ``decks[i]`` as it
+      is, no output used (the play's draws start at the stream's first output).
+
+    Every kernel then deals ``deck`` by its game's documented positions.
+    """
+    raise NotImplementedError("fill_deck is called from jitted code only")
+
+
+#: the source of ordinary deals: shuffled decks
+SHUFFLED = ()
+
+
+def given(decks) -> tuple:
+    """The source of deals whose deck order is given: one row per deal of the chunk."""
+    return (np.ascontiguousarray(decks, dtype=np.int64),)
+
+
+@overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)
+def _fill_deck(state, deck, n, source, i):
+    if not isinstance(source, types.BaseTuple):
+        return None
+    if len(source) == 0:
+        def shuffled(state, deck, n, source, i):
+            for j in range(n):
+                deck[j] = j
+            shuffle(state, deck, n)
+        return shuffled
+    if len(source) == 1 and isinstance(source[0], types.Array):
+        def copied(state, deck, n, source, i):
+            decks = source[0]
+            for j in range(n):
+                deck[j] = decks[i, j]
+        return copied
+    return None
+
+
+def source_dealer(source, i, dealer):
+    """The dealer of the ``i``-th deal of a chunk once :func:`fill_deck` has filled it:
+    ``dealer`` itself for shuffled and given decks; a source that draws the dealer with the
+    cards (conditioned deals, docs/odds.md) returns the one it drew.  Jitted code only."""
+    raise NotImplementedError("source_dealer is called from jitted code only")
+
+
+@overload(source_dealer, inline="always", jit_options=KERNEL_OPTIONS)
+def _source_dealer(source, i, dealer):
+    if not isinstance(source, types.BaseTuple):
+        return None
+    if len(source) <= 1:
+        def same(source, i, dealer):
+            return dealer
+        return same
+    return None

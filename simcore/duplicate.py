@@ -48,7 +48,7 @@ SPRT_CHUNK = 1000
 
 
 def _side_count(g, setup, seed: int) -> int:
-    return g.side_results(g.run_chunk(setup, seed, 0, 1))[0].shape[1]
+    return g.sides(setup)
 
 
 @dataclass(frozen=True)

@@ -68,52 +68,54 @@ def rubbers_frame(game: str, records: np.ndarray) -> pd.DataFrame:
 
 
 class ParquetSink:
-    """Record pieces appended to one Parquet file, in row groups of ``row_group`` rows.
+    """Pieces of records appended to one Parquet file, in row groups of ``row_group`` rows.
 
-    The file is written under a temporary name next to ``path`` and renamed over it by
-    :meth:`close` (a killed process leaves any previous ``path`` as it was); the path is
-    checked when the sink is made, before any work.  The trunfo metadata (``metadata``
-    plus what :meth:`close` adds, e.g. how many rows the file holds) is written last,
-    in the file's footer: read it with :func:`read_metadata`.
+    ``to_frame(item)`` turns what :meth:`write` is given into a DataFrame (``empty`` is the
+    item of no rows).  The file is written under a temporary name next to ``path`` and
+    renamed over it by :meth:`close` (a killed process leaves any previous ``path`` as it
+    was); the path is checked when the sink is made, before any work.  The trunfo metadata
+    (``metadata`` plus what :meth:`close` adds, e.g. how many rows the file holds) is
+    written last, in the file's footer: read it with :func:`read_metadata`.
     """
 
-    def __init__(self, path: str, to_frame, metadata: dict[str, Any], dtype: np.dtype,
+    def __init__(self, path: str, to_frame, metadata: dict[str, Any], empty,
                  row_group: int = 1 << 16):
         self.out = AtomicFile(path, opened=False)
-        self.dtype = dtype
         self.path = self.out.path
         self.to_frame = to_frame
+        self.empty = empty
         self.metadata = dict(metadata)
         self.row_group = row_group
         self.writer = None
-        self.pending: list[np.ndarray] = []
+        self.pending: list = []          # arrow tables not written yet
         self.buffered = 0
         self.rows = 0
 
-    def write(self, records: np.ndarray) -> None:
-        self.pending.append(records)
-        self.buffered += len(records)
+    def write(self, item) -> None:
+        import pyarrow as pa
+        table = pa.Table.from_pandas(self.to_frame(item), preserve_index=False)
+        self.pending.append(table)
+        self.buffered += table.num_rows
         if self.buffered >= self.row_group:
             self._flush()
 
     def _flush(self, force: bool = False) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
-        if not self.pending and not (force and self.writer is None):
-            return
-        recs = np.concatenate(self.pending) if self.pending else None
-        frame = self.to_frame(recs if recs is not None else np.empty(0, self.dtype))
-        table = pa.Table.from_pandas(frame, preserve_index=False)
+        if not self.pending:
+            if not (force and self.writer is None):
+                return
+            self.pending = [pa.Table.from_pandas(self.to_frame(self.empty), preserve_index=False)]
         try:
             if self.writer is None:
-                self.writer = pq.ParquetWriter(self.out.tmp, table.schema)
-            else:
-                table = table.cast(self.writer.schema)
+                self.writer = pq.ParquetWriter(self.out.tmp, self.pending[0].schema)
+            schema = self.writer.schema
+            table = pa.concat_tables([t.cast(schema) for t in self.pending])
             self.writer.write_table(table)
         except OSError as e:
             self.abort()
             raise os_error(e, self.path) from None
-        self.rows += 0 if recs is None else len(recs)
+        self.rows += table.num_rows
         self.pending, self.buffered = [], 0
 
     def close(self, **final: Any) -> None:
@@ -193,8 +195,8 @@ def _prepare(game, strategies, rules, players, dealer, seed, threads):
     return g, setup, _check_seed(seed), _check_threads(threads)
 
 
-def _sink(out, to_frame, dtype, meta) -> ParquetSink | None:
-    return ParquetSink(out, to_frame, meta, dtype) if out else None
+def _sink(out, to_frame, empty, meta) -> ParquetSink | None:
+    return ParquetSink(out, to_frame, meta, empty) if out else None
 
 
 def _run_into(sink, total, work, consume, threads, chunk, bar):
@@ -212,7 +214,7 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
-             command: str | None = None) -> SimulationResult:
+             command: str | None = None, par: bool = False) -> SimulationResult:
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
@@ -222,20 +224,32 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``), written under
     a temporary name and renamed into place at the end; its metadata says how many
     deals it holds (fewer than asked when the run was interrupted).
+    ``par=True`` also solves every deal double dummy from the opening lead (Sueca, Spades,
+    Brisca; see ``docs/solver.md``): the summary gets ``par`` and the deals ``par_side0``,
+    ``par_side1``.
     """
     g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
     deals = _check_count(deals, "deals")
     chunk = _check_chunk(chunk)
+    par_total = 0
+    if par:
+        from .solver import par as solver_par
+        par_total, par_unit = solver_par.check_game(g.name)
+        chunk = min(chunk, solver_par.PAR_CHUNK)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
-    sink = _sink(out, lambda recs: deals_frame(game, recs), g.record_dtype, meta)
+    sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0]), item[1], par_total),
+                 (np.empty(0, g.record_dtype), np.empty(0, np.int64) if par else None), meta)
     try:
         t = time.perf_counter()
         g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
+        if par:
+            solver_par.warm_up(g, setup)
         compile_seconds = time.perf_counter() - t
     except BaseException:
         if sink is not None:
             sink.abort()
         raise
+    par_parts: list[np.ndarray] = []
 
     totals = np.zeros(g.n_totals, np.int64)
     kept: list[np.ndarray] = []
@@ -251,26 +265,42 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
         recs = g.run_chunk(setup, seed, start, count, out=buf)
         tot = np.zeros(g.n_totals, np.int64)
         g.accumulate(recs, tot)
-        return recs, tot
+        pv = solver_par.par_values(g, setup, seed, start, count) if par else None
+        return recs, tot, pv
 
     def consume(start, count, result):
-        recs, tot = result
+        recs, tot, pv = result
         totals[:] += tot
         if sink is not None:
-            sink.write(recs)
+            sink.write((recs, pv))
         if keep_deals:
             kept.append(recs)
+        if par:
+            par_parts.append(pv)
 
     bar = Progress(deals, "deals", enabled=progress)
     status = _run_into(sink, deals, work, consume, threads, chunk, bar)
     if sink is not None:
         sink.close(deals=status.done, requested=deals, interrupted=status.interrupted)
     frame = None
+    pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
     if keep_deals:
         frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype))
+        if par:
+            frame = _with_par(frame, pv, par_total)
+    summary = g.summary(setup, totals)
+    if par:
+        summary["par"] = solver_par.par_summary(pv, par_total, par_unit)
     return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
-                            compile_seconds, threads, status.interrupted,
-                            g.summary(setup, totals), frame)
+                            compile_seconds, threads, status.interrupted, summary, frame)
+
+
+def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
+    """The deals' frame with the par columns (when the run solved them)."""
+    if par_side0 is not None:
+        df["par_side0"] = np.asarray(par_side0, np.int16)
+        df["par_side1"] = (total - np.asarray(par_side0)).astype(np.int16)
+    return df
 
 
 def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
@@ -286,7 +316,7 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
     rubbers = _check_count(rubbers, "rubbers")
     chunk = _check_chunk(chunk)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
-    sink = _sink(out, lambda recs: rubbers_frame(game, recs), g.rubber_dtype, meta)
+    sink = _sink(out, lambda recs: rubbers_frame(game, recs), np.empty(0, g.rubber_dtype), meta)
     try:
         t = time.perf_counter()
         g.run_rubber_chunk(setup, seed, 0, 1)
@@ -320,7 +350,7 @@ def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies
                  rules: dict | None = None, dealer: int | None = None,
                  players: int | None = None, rubbers: bool = False,
                  chunk: int = 1024) -> Iterator[dict]:
-    """Game records (``shared/spec/game-records.md``) of the deals ``simulate`` plays.
+    """Game records (``docs/records.md``) of the deals ``simulate`` plays.
 
     With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
     Everything is validated at the call, before the first record is asked for.

@@ -13,6 +13,7 @@ import numpy as np
 
 from .bits import HAS_BMI2
 from .cards import Deck
+from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
 from .rules import RuleSchema, Rules
 
@@ -28,6 +29,7 @@ class Setup:
     players: int
     dealer: int | None         # None: rotates with the deal index
     bmi2: bool
+    lineup: Any = None         # the seats' strategies (simcore.strategy.Lineup)
 
     @property
     def dealer_arg(self) -> int:
@@ -52,6 +54,9 @@ class Game:
     n_totals: int
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
+    uses_lineup: bool = False
+    view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
+    decisions: tuple = ("play",)      # the kinds of decision its strategies make
 
     def check_players(self, players: int | None) -> int:
         if players is None:
@@ -68,6 +73,14 @@ class Game:
         resolved = rules if isinstance(rules, Rules) else self.rules.resolve(rules)
         players = self.check_players(players)
         self.check_rules(resolved, players)
+        if self.uses_lineup:
+            from .strategy import lineup
+            lu = lineup(self.name, strategies, players)
+            if not lu.trusted:
+                from .strategy import check_policies
+                check_policies(lu, self.view_dtype, self.decisions)
+            return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
+                         players, self.check_dealer(dealer, players), HAS_BMI2, lu)
         if isinstance(strategies, str):
             strategies = strategies.split(",")
         from strategies import seat_codes
@@ -94,6 +107,11 @@ class Game:
                               f"(or no --dealer: it rotates)")
         return seat
 
+    def sides(self, setup: Setup) -> int:
+        """How many sides score separately at this table (games override this; the default
+        plays one deal to see)."""
+        return self.side_results(self.run_chunk(setup, 0, 0, 1))[0].shape[1]
+
     # subclasses implement:
     @staticmethod
     def params_of(rules: Rules) -> np.ndarray: ...
@@ -104,6 +122,31 @@ class Game:
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
     def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...
+    # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------
+    #: how the trump suit is set: "dealt" (the suit of the face-up trump card), a fixed
+    #: suit letter (Spades: "S"), or None (no trumps)
+    trump_rule: str | None = None
+
+    def deck_of(self, players: int) -> Deck:
+        """The deck dealt with ``players`` players."""
+        return self.deck
+
+    def sides_of(self, players: int, rules: Rules) -> tuple[int, ...]:
+        """The side of each seat (by default each seat is a side)."""
+        return tuple(range(players))
+
+    def layout(self, players: int, dealer: int, rules: Rules) -> Layout:
+        """The slots of a deal's deck order for this dealer (see ``conditions.layout``)."""
+        raise NotImplementedError
+
+    def card_values(self, players: int, rules: Rules) -> dict[str, np.ndarray]:
+        """Per-card values the conditions language sums (``points``, ``value``)."""
+        return {}
+
+    def dealing_law(self, players: int, rules: Rules) -> DealingLaw:
+        """How a redeal rule in force changes the law of the dealt cards (none by default)."""
+        return DealingLaw()
+
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score
         (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.

@@ -1,4 +1,4 @@
-"""Pieces of game records (shared/spec/game-records.md) common to several games."""
+"""Pieces of game records (docs/records.md) common to several games."""
 from __future__ import annotations
 
 

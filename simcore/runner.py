@@ -20,6 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
+from ._jit import set_compile_notice
+
 DEFAULT_CHUNK = 1 << 16
 
 
@@ -81,6 +83,60 @@ def _fmt_time(s: float) -> str:
         return "--:--"
     s = int(s + 0.5)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+class CompileNotice:
+    """While kernels compile, say so on stderr, with the elapsed time.
+
+    ``begin()`` when numba starts compiling (a load from the on-disk cache does not
+    count), ``end()`` when it is done.  Nothing is shown for the first ``delay`` seconds;
+    then one line "compiling <label> kernels (cached afterwards)", updated in place on a
+    terminal, and a last line with the time it took."""
+
+    delay = 0.5
+    enabled = True
+
+    def __init__(self, label: str, cached: bool = True, stream=None):
+        self.label = label
+        self.note = "cached afterwards" if cached else \
+            "your strategies are compiled once per run, not cached"
+        self.stream = stream or sys.stderr
+        self.done = threading.Event()
+        self.shown = False
+        self.thread = None
+
+    def _run(self) -> None:
+        if self.done.wait(self.delay):
+            return
+        tty = self.stream.isatty()
+        self.shown = True
+        text = f"compiling {self.label} kernels ({self.note})"
+        self.stream.write(text + ("" if tty else "...\n"))
+        self.stream.flush()
+        while tty and not self.done.wait(0.5):
+            self.stream.write(f"\r{text}: {time.perf_counter() - self.t0:.0f} s ")
+            self.stream.flush()
+
+    def begin(self) -> None:
+        self.t0 = time.perf_counter()
+        if self.enabled and self.thread is None:
+            self.thread = threading.Thread(target=self._run, daemon=True)
+            self.thread.start()
+
+    def end(self) -> None:
+        if self.thread is None:
+            return
+        self.done.set()
+        self.thread.join()
+        if self.shown:
+            took = time.perf_counter() - self.t0
+            tty = self.stream.isatty()
+            self.stream.write(f"{chr(13) if tty else ''}compiled {self.label} kernels in "
+                              f"{took:.1f} s ({self.note})  \n")
+            self.stream.flush()
+
+
+set_compile_notice(CompileNotice)
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)

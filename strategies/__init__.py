@@ -1,8 +1,32 @@
-"""Play and bidding policies, registered by name per game."""
+"""trunfo's built-in play and bidding policies, registered with :mod:`simcore.strategy`.
+
+The engine finds them through the ``trunfo.strategies`` entry point (see pyproject.toml),
+as it finds any installed package's strategies; it never imports them by name.
+"""
 from . import sueca  # noqa: F401  (registers the Sueca strategies)
 from . import brisca  # noqa: F401  (registers the Brisca strategies)
 from . import scopa  # noqa: F401  (registers the Scopa strategies)
 from . import spades  # noqa: F401  (registers the Spades strategies)
-from .registry import Strategy, get, seat_codes, strategies_for
+from . import registry as _old
 
-__all__ = ["Strategy", "get", "seat_codes", "strategies_for"]
+
+def strategies_for(game: str) -> dict:
+    """The strategies of ``game`` by name."""
+    from simcore import strategy as S
+    return S.strategies_for(game) or _old.strategies_for(game)
+
+
+def get(game: str, name: str):
+    from simcore import strategy as S
+    return S.get(game, name) if S.strategies_for(game) else _old.get(game, name)
+
+
+def seat_codes(game: str, names, seats: int):
+    """Validate the strategies of a table (one, or one per seat); their kernel codes."""
+    from simcore import strategy as S
+    if S.strategies_for(game):
+        return S.lineup(game, names, seats).codes
+    return _old.seat_codes(game, names, seats)
+
+
+__all__ = ["get", "seat_codes", "strategies_for"]

@@ -3,7 +3,7 @@
 Written only from the written rules:
   - docs/games/brisca.md        (rules, dealing, stream use, strategies, scoring, matches)
   - docs/rng.md                 (generators, shuffle pass, card indices)
-  - shared/spec/game-records.md (record format, Brisca section)
+  - docs/records.md             (record format, Brisca section)
 
 Standard library only; uint64 arithmetic is done on Python ints masked with
 ``& MASK``.  Nothing here is imported from the project: the point of this module is to

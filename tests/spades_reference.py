@@ -3,7 +3,7 @@
 Written only from the written rules:
   - docs/games/spades.md        (rules, dealing, bidding, play, scoring, games, randomness)
   - docs/rng.md                 (generators, shuffle pass, card indices)
-  - shared/spec/game-records.md (Spades records)
+  - docs/records.md             (Spades records)
 
 Standard library only; uint64 arithmetic is done on Python ints masked with
 ``& MASK``.  Nothing here is imported from the project: the point of this module is to
@@ -515,7 +515,7 @@ def play_game(seed: int, game: int, strategies=("random",) * 4,
 
 
 # ---------------------------------------------------------------------------
-# Records (shared/spec/game-records.md, Spades)
+# Records (docs/records.md, Spades)
 # ---------------------------------------------------------------------------
 def hand_record(seed: int, hand: dict, strategies=("random",) * 4,
                 rules: dict | None = None) -> dict:
@@ -536,6 +536,17 @@ def hand_record(seed: int, hand: dict, strategies=("random",) * 4,
         "tricks": [{"leader": l, "winner": w, "points": 0} for l, w in hand["tricks"]],
         "points": list(hand["tricks_won"]),
         "bids": list(hand["bids"]),
+        "blind_nil": [bool(b) for b in hand["blind"]],
         "score": list(hand["score"]),
         "bags": list(hand["bags"]),
+        "nil": [_nil_label(b, bl, t) for b, bl, t in
+                zip(hand["bids"], hand["blind"], hand["tricks_won"])],
+        "result": {"winner": hand["winner"], "outcome": hand["outcome"]},
     }
+
+
+def _nil_label(bid: int, blind: bool, tricks: int) -> str:
+    """What a seat's bid came to, as docs/records.md names it."""
+    if bid != 0:
+        return "none"
+    return ("blind_nil_" if blind else "nil_") + ("made" if tricks == 0 else "set")

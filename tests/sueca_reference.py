@@ -3,7 +3,7 @@
 Written only from the written rules:
   - docs/rng.md               (random streams, shuffle, dealing, strategies)
   - docs/games/sueca.md       (rules, scoring table, variants, rubbers)
-  - shared/spec/game-records.md (record format, Sueca section)
+  - docs/records.md           (record format, Sueca section)
 
 Standard library only; uint64 arithmetic is done on Python ints masked with
 ``& MASK``.  Nothing here is imported from the project: the point of this module is to

@@ -4,21 +4,16 @@ Checks on played deals replay the records with code written here.
 """
 import functools
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import simcore
 from experiments.cli import main
+from experiments.records_check import check_record
 from simcore.brisca import enums as E
 from simcore.brisca.scoring import score_deal
 from simcore.errors import TrunfoError
-
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec"
-sys.path.insert(0, str(SPEC))
-from check_records import check_record  # noqa: E402
 
 POINTS = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
 

@@ -106,7 +106,7 @@ def test_out_parquet_sorted_with_metadata(tmp_path, capsys):
 
 
 def test_records_to_stdout_and_file(tmp_path, capsys):
-    from check_records import check_record
+    from experiments.records_check import check_record
     code, out, err = run(capsys, "records", "sueca", "-n", "5", "--seed", "3", "--out", "-",
                          "--seats", "greedy,random,greedy,random")
     recs = [json.loads(line) for line in out.splitlines()]

@@ -61,7 +61,9 @@ def test_swapping_a_and_b_negates_every_pair(game):
 def test_greedy_beats_random_by_more_than_any_interval_of_this_size(game):
     if not _has(game, "greedy", "random"):
         pytest.skip("needs greedy and random")
-    n = 4000
+    # Scopa's edge is smaller (about half a point a deal: under must_capture=any_card both
+    # strategies must capture when they can), so it needs more deals to clear the bound
+    n = 10_000 if game == "scopa" else 4000
     r = compare(game, "greedy", "random", deals=n, seed=11).summary
     lo, hi = r["mean_point_diff_ci95"]
     assert 0 < lo <= r["mean_point_diff"] <= hi
@@ -191,7 +193,7 @@ def test_three_sides_unit_by_hand_for_a_few_deals():
 
 
 def test_three_sides_greedy_beats_random_by_more_than_any_interval_of_this_size():
-    n = 6000
+    n = 40_000           # greedy's edge is about 0.28 points a game: the bound must be below
     r = compare("scopa", "greedy", "random", deals=n, seed=11, players=3).summary
     assert r["sides"] == r["unit_games"] == 3 and r["games"] == 3 * n
     assert r["pentanomial"] is None and sum(r["unit_results"]) == n

@@ -8,11 +8,11 @@ import json
 
 import numpy as np
 import pytest
-from check_records import check_record
 
 import simcore
 import spades_reference as R
 from experiments.cli import main
+from experiments.records_check import check_record
 from simcore.cards import FRENCH52 as D
 
 MIX = ("random", "greedy", "random", "greedy")
@@ -349,7 +349,7 @@ def test_blind_nil_scores_200():
 
 
 # --- records, CLI ------------------------------------------------------------------
-def test_records_pass_the_shared_structure_check():
+def test_records_pass_check_records():
     recs = list(records(60)) + list(records(2, strategies=("greedy",), games=True))
     for rec in recs:
         assert check_record(json.loads(json.dumps(rec))) == []

@@ -1,7 +1,7 @@
 """Self-checks of tests/sueca_reference.py against the written rules.
 
 Each test is named after the rule it checks (docs/rng.md, docs/games/sueca.md,
-shared/spec/game-records.md).  Checks on played deals re-derive the rule with code
+docs/records.md).  Checks on played deals re-derive the rule with code
 written here, not by calling the same reference helper that produced the deal.
 """
 

@@ -1,9 +1,9 @@
 """Sueca rules, each test named after the rule it checks, on the kernel's own records."""
 import numpy as np
 import pytest
-from check_records import check_record
 
 import simcore
+from experiments.records_check import check_record
 from simcore.cards import FRENCH40 as D
 from simcore.sueca import enums as E
 
@@ -160,7 +160,7 @@ def test_greedy_never_overtakes_a_winning_partner_when_it_can_avoid_it():
     assert checked > 100
 
 
-def test_records_follow_the_spec_structure():
+def test_records_pass_check_records():
     for rec in records(50) + list(simcore.game_records("sueca", deals=2, seed=1, rubbers=True)):
         assert check_record(rec) == []
         assert rec["game"] == "sueca" and rec["stock"] == [] and rec["players"] == 4

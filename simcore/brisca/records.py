@@ -1,4 +1,4 @@
-"""Game records for Brisca, exactly as ``shared/spec/game-records.md`` says."""
+"""Game records for Brisca, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
 from ..records import trick_plays

@@ -1,4 +1,4 @@
-"""Game records for Scopa, exactly as ``shared/spec/game-records.md`` says."""
+"""Game records for Scopa, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
 from ..bits import mask_to_indices

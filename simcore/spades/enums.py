@@ -122,3 +122,10 @@ T_BAGS = T_SCORE + 2                        # sum of bags, by team (2)
 T_BIDS = T_BAGS + 2                         # histogram of bids (0..13), all seats
 T_TRICKS0 = T_BIDS + N_TRICKS + 1           # histogram of team 0 tricks (0..13)
 N_TOTALS = T_TRICKS0 + N_TRICKS + 1
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(dealer: int):
+    """Positions 13k..13k+12 go to seat (dealer + 1 + k) % 4."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    return simple_layout(N_CARDS, N_SEATS, dealer, hands_in_order(N_SEATS, dealer, HAND_SIZE))

@@ -1,7 +1,8 @@
-"""Game records for Spades, exactly as ``shared/spec/game-records.md`` says.
+"""Game records for Spades, as ``docs/records.md`` describes them.
 
-Beyond the spec's keys: ``blind_nil`` (by seat), ``nil`` (what each nil bid came to) and
-``result``; hands of a game also carry ``game_number``, ``hand_in_game``,
+Besides the keys of every trick-taking game: ``bids``, ``blind_nil`` (by seat), ``score``
+and ``bags`` (by team), ``nil`` (what each nil bid came to) and ``result``; hands of a game
+(added by ``game.rubber_records``) also carry ``game_number``, ``hand_in_game``,
 ``scores_before``/``bags_before`` (the game's totals before the hand), ``bag_penalty``
 (points lost to bags after it) and ``scores_after``.
 """

@@ -8,15 +8,14 @@ from ..summary import outcome_tables, series_summary
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 
-def _trace_buffers(n: int):
-    return (np.zeros((n, E.N_SEATS), np.uint64), np.zeros(n, np.int64),
-            np.zeros((n, E.N_SEATS * E.N_TRICKS), np.int8), np.zeros((n, E.N_TRICKS), np.int8),
-            np.zeros((n, E.N_TRICKS), np.int8), np.zeros((n, E.N_TRICKS), np.int16))
-
-
-_NO_TRACE = _trace_buffers(1)
+def _check(setup: Setup, status: np.ndarray) -> None:
+    """A strategy that returned an illegal card stopped the kernel: say whose it was."""
+    if status[0]:
+        from ..strategy import illegal_card
+        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]), E.DECK)
 
 
 class SuecaGame(Game):
@@ -31,15 +30,37 @@ class SuecaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
+    uses_lineup = True
+    view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)
+
+    def sides(self, setup: Setup) -> int:
+        return 2
+
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer, rules)
+
+    def card_values(self, players, rules):
+        return {"points": E.POINTS}
+
+    def dealing_law(self, players, rules):
+        return E.dealing_law(rules)
 
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, False, *_NO_TRACE)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -93,18 +114,31 @@ class SuecaGame(Game):
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, trace=tr)
+        _check(setup, status)
         return deal_records(setup, seed, out, tr)
+
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The dealt hands of deals ``start .. start+count-1`` (for the solver):
+        ``hands`` (count, 4) masks by seat, ``trump_card`` and ``dealer`` per deal."""
+        out = np.empty(count, self.record_dtype)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, trace=tr)
+        _check(setup, status)
+        return {"hands": tr[0], "trump_card": tr[1], "dealer": out["dealer"].astype(np.int64)}
 
     # --- rubbers -------------------------------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)
-        dummy_deals = np.empty(1, self.record_dtype)
-        nb.run_rubbers(seed_base(seed, DOMAIN_RUBBER), start, out, setup.dealer_arg, setup.codes,
-                       setup.params, setup.bmi2, False, 0, dummy_deals, *_NO_TRACE,
-                       np.zeros((1, 3), np.int64))
+        status = np.zeros(4, np.int64)
+        nb.run_rubbers(seed_base(seed, DOMAIN_RUBBER), start, out, setup.dealer_arg,
+                       setup.lineup, setup.params, setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
@@ -114,10 +148,13 @@ class SuecaGame(Game):
         while True:
             out = np.empty(1, self.rubber_dtype)
             deals = np.empty(cap, self.record_dtype)
-            tr = _trace_buffers(cap)
+            tr = nb.trace_buffers(cap)
             before = np.zeros((cap, 3), np.int64)
+            status = np.zeros(4, np.int64)
             n = nb.run_rubbers(seed_base(seed, DOMAIN_RUBBER), rubber, out, setup.dealer_arg,
-                               setup.codes, setup.params, setup.bmi2, True, cap, deals, *tr, before)
+                               setup.lineup, setup.params, setup.bmi2, status, tr + (before,),
+                               cap, deals)
+            _check(setup, status)
             if n >= 0:
                 break
             cap *= 4

@@ -1,0 +1,960 @@
+"""trunfo's own checker of game records: the format and the rules of ``docs/records.md``.
+
+    trunfo check-records FILE.jsonl [FILE ...]
+
+``check_record(obj)`` returns the problems of one record (a list of one-line messages,
+empty when the record is fine).  ``check_sequence(records)`` adds what only a run of
+records shows: the deals of one rubber (match, game) follow each other and carry the
+totals from one deal to the next.  The command prints one line per problem, ``FILE:LINE:
+message``, then one summary line; it exits 0 when every record is fine, 1 when it found
+problems, 2 when a file cannot be read.
+
+The checker is written from ``docs/records.md`` alone, with its own card tables (standard
+library only): it replays each deal from the record — who held what, what was played,
+what the rules then give — and compares every recorded number with the replay.  It never
+uses the engine it checks.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+
+# --- decks and tables (docs/records.md, "Cards") -------------------------------------------
+DECK_RANKS = {                       # high -> low, as each deck's games rank them
+    "french40": "A7KJQ65432",
+    "french52": "AKQJT98765432",
+    "latin40": "13KNJ76542",
+    "latin48": "13KNJ9876542",
+}
+DECK_SUITS = {"french40": "CDHS", "french52": "CDHS", "latin40": "OCEB", "latin48": "OCEB"}
+
+SUECA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+BRISCA_POINTS = {"standard": {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2},
+                 "lombardy": {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}}
+SCOPA_VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "N": 9, "K": 10}
+PRIMIERA = {"7": 21, "6": 18, "1": 16, "5": 15, "4": 14, "3": 13, "2": 12,
+            "J": 10, "N": 10, "K": 10}
+SCOPA_FIELDS = ("cards", "coins", "settebello", "primiera", "scope", "points")
+SUECA_VARIANTS = ("bandeira_by_points", "pente", "triple_at_30", "tie_carry",
+                  "redraw_point_trump")
+MERCY = -200
+
+GAMES = ("sueca", "brisca", "scopa", "spades")
+PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,)}
+COMMON_KEYS = ("game", "rules", "players", "seed", "deal", "dealer", "strategies", "hands",
+               "plays")
+GAME_KEYS = {
+    "sueca": ("trump", "stock", "tricks", "points", "result"),
+    "brisca": ("trump", "stock", "tricks", "points", "cards", "result"),
+    "spades": ("bids", "blind_nil", "trump", "stock", "tricks", "points", "score", "bags",
+               "nil", "result"),
+    "scopa": ("table", "last_capture", "score", "relays", "result"),
+}
+# keys a deal gets when it was played inside a rubber (match, game); all or none
+SERIES_KEYS = {
+    "sueca": ("rubber", "deal_in_rubber", "games_before", "carry"),
+    "brisca": ("match", "deal_in_match", "game_points_before"),
+    "scopa": ("match", "deal_in_match", "points_before"),
+    "spades": ("game_number", "hand_in_game", "scores_before", "bags_before", "bag_penalty",
+               "scores_after"),
+}
+SERIES_WORDS = {"sueca": ("rubber", "deal"), "brisca": ("match", "deal"),
+                "scopa": ("match", "deal"), "spades": ("game", "hand")}
+# the rule options each game's checks read: name -> allowed values, or the least integer
+RULES = {
+    "sueca": {"trump_card": ("dealer_last", "dealer_first"), "bandeira_by_points": (True, False),
+              "pente": (True, False), "triple_at_30": (True, False), "tie_carry": (True, False),
+              "rubber_games": (4, 5, 10), "redraw_point_trump": (True, False)},
+    "brisca": {"values": ("standard", "lombardy"), "tiebreak_cards": (True, False),
+               "double_at": (None, 70, 80, 90, 100, 110, 120), "target": (3, 5, 7),
+               "partners_show_hands": (True, False)},
+    "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
+              "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
+    "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
+               "bag_penalty": 0, "blind_nil": (True, False), "target": 1,
+               "mercy": (True, False), "max_hands": 1},
+}
+
+
+def is_int(v) -> bool:
+    """A JSON integer: a Python int that is not a bool."""
+    return type(v) is int
+
+
+def _kind(v) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, int):
+        return "an integer"
+    if isinstance(v, float):
+        return "a number written with a decimal point"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "an object"
+    return type(v).__name__
+
+
+def _show(v) -> str:
+    text = json.dumps(v) if not isinstance(v, (set, tuple)) else repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Deck:
+    def __init__(self, name: str):
+        self.name = name
+        self.ranks = DECK_RANKS[name]
+        self.suits = DECK_SUITS[name]
+        self.cards = [r + s for s in self.suits for r in self.ranks]
+        self.card_set = frozenset(self.cards)
+
+    def strength(self, card: str) -> int:
+        """Higher beats lower within a suit."""
+        return len(self.ranks) - self.ranks.index(card[0])
+
+
+class Problems(list):
+    def add(self, where: str, message: str) -> None:
+        self.append(f"{where}: {message}" if where else message)
+
+    def int_in(self, obj: dict, key: str, lo: int | None, hi: int | None, where: str = ""):
+        """``obj[key]`` if it is a JSON integer within ``lo..hi`` (None: unbounded)."""
+        w = where or key
+        v = obj.get(key)
+        if not is_int(v):
+            self.add(w, f"expected an integer, got {_kind(v)} ({_show(v)})")
+            return None
+        if lo is not None and v < lo or hi is not None and v > hi:
+            if hi is None:
+                self.add(w, f"{v} is less than {lo}")
+            elif lo is None:
+                self.add(w, f"{v} is more than {hi}")
+            else:
+                self.add(w, f"{v} is outside {lo}..{hi}")
+            return None
+        return v
+
+    def int_list(self, obj: dict, key: str, n: int, lo=None, hi=None):
+        """``obj[key]`` if it is a list of ``n`` JSON integers within ``lo..hi``."""
+        v = obj.get(key)
+        if not isinstance(v, list) or len(v) != n:
+            self.add(key, f"expected a list of {n} integers, got {_kind(v)} ({_show(v)})")
+            return None
+        before = len(self)
+        for i, x in enumerate(v):
+            self.int_in({"x": x}, "x", lo, hi, f"{key}[{i}]")
+        return v if len(self) == before else None
+
+    def seat(self, v, n: int, where: str) -> bool:
+        if not is_int(v):
+            self.add(where, f"a seat must be an integer, got {_kind(v)} ({_show(v)})")
+            return False
+        if not 0 <= v < n:
+            self.add(where, f"seat {v} does not exist with {n} players (seats 0..{n - 1})")
+            return False
+        return True
+
+    def cards(self, v, deck: _Deck, where: str, size: int | None = None):
+        """``v`` if it is a list of card tokens of ``deck`` (a wrong count is reported, but
+        the list is still returned, so that the deal can name the cards missing)."""
+        if not isinstance(v, list):
+            self.add(where, f"expected a list of cards, got {_kind(v)} ({_show(v)})")
+            return None
+        if size is not None and len(v) != size:
+            self.add(where, f"holds {len(v)} cards, {size} expected")
+        ok = True
+        for i, c in enumerate(v):
+            ok = self.card(c, deck, f"{where}[{i}]") and ok
+        return v if ok else None
+
+    def card(self, c, deck: _Deck, where: str) -> bool:
+        if not isinstance(c, str):
+            self.add(where, f"a card is a string, got {_kind(c)} ({_show(c)})")
+            return False
+        if c not in deck.card_set:
+            self.add(where, f"{_show(c)} is not a card of {deck.name} (ranks "
+                            f"{' '.join(deck.ranks)}, suits {' '.join(deck.suits)})")
+            return False
+        return True
+
+
+def _whole_deck(p: Problems, groups: list[tuple[str, list]], deck: _Deck) -> bool:
+    """The dealt cards (``groups`` of ``(where, cards)``) are the deck, each card once."""
+    seen: dict[str, str] = {}
+    ok = True
+    for where, cards in groups:
+        for c in cards:
+            if c in seen:
+                p.add("deal", f"{c} is dealt twice ({seen[c]} and {where})")
+                ok = False
+            else:
+                seen[c] = where
+    missing = [c for c in deck.cards if c not in seen]
+    if missing:
+        p.add("deal", f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing "
+                      f"(the deal must be the whole {deck.name} deck)")
+        ok = False
+    return ok
+
+
+# --- the common keys ---------------------------------------------------------------------
+def check_record(obj) -> list[str]:
+    """The problems of one game record (decoded JSON), or ``[]`` when it is fine."""
+    p = Problems()
+    if not isinstance(obj, dict):
+        p.add("", f"a record is a JSON object, got {_kind(obj)}")
+        return p
+    game = obj.get("game")
+    if game not in GAMES:
+        p.add("game", f"unknown game {_show(game)}; known games: {', '.join(GAMES)}")
+        return p
+    missing = [k for k in COMMON_KEYS + GAME_KEYS[game] if k not in obj]
+    series = [k for k in SERIES_KEYS[game] if k in obj]
+    if series:
+        missing += [k for k in SERIES_KEYS[game] if k not in obj]
+    if missing:
+        p.add("", f"missing key{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+        return p
+    n = obj["players"]
+    if not is_int(n) or n not in PLAYERS[game]:
+        p.add("players", f"{_show(n)} is not a player count of {game} "
+                         f"({', '.join(map(str, PLAYERS[game]))})")
+        return p
+    rules = _rules(p, game, obj["rules"])
+    p.int_in(obj, "seed", 0, 2**64 - 1)
+    p.int_in(obj, "deal", 0, None)
+    p.seat(obj["dealer"], n, "dealer")
+    s = obj["strategies"]
+    if not (isinstance(s, list) and len(s) == n and all(isinstance(x, str) and x for x in s)):
+        p.add("strategies", f"expected {n} strategy names, one per seat, got {_show(s)}")
+    if p or rules is None:
+        return p
+    {"sueca": _sueca, "brisca": _brisca, "spades": _spades, "scopa": _scopa}[game](p, obj, rules)
+    return p
+
+
+def _rules(p: Problems, game: str, rules) -> dict | None:
+    if not isinstance(rules, dict):
+        p.add("rules", f"expected an object, got {_kind(rules)}")
+        return None
+    before = len(p)
+    for name, allowed in RULES[game].items():
+        if name not in rules:
+            p.add("rules", f"missing rule option {name}")
+            continue
+        v = rules[name]
+        if isinstance(allowed, int):
+            if not is_int(v) or v < allowed:
+                p.add(f"rules.{name}", f"{_show(v)} is not an integer >= {allowed}")
+        elif not any(v is a or (is_int(v) and is_int(a) and v == a) or
+                     (isinstance(v, str) and v == a) for a in allowed):
+            p.add(f"rules.{name}", f"{_show(v)} is not allowed; allowed: "
+                                   f"{', '.join(json.dumps(a) for a in allowed)}")
+    if game == "sueca" and len(p) == before:
+        on = [v for v in SUECA_VARIANTS if rules[v]]
+        want = "+".join(on) if on else "standard"
+        if rules.get("scoring") != want:
+            p.add("rules.scoring", f"{_show(rules.get('scoring'))}, but the options in force "
+                                   f"give {json.dumps(want)}")
+    return rules if len(p) == before else None
+
+
+# --- trick-taking games --------------------------------------------------------------------
+class _Trick:
+    """One trick as replayed: who played what, in order; the trick rule names its winner."""
+
+    def __init__(self, leader: int):
+        self.leader = leader
+        self.cards: list[str] = []
+        self.seats: list[int] = []
+
+    def winner(self, deck: _Deck, trump: str | None) -> int:
+        best = 0
+        for k, c in enumerate(self.cards[1:], 1):
+            b = self.cards[best]
+            if c[1] == b[1]:
+                if deck.strength(c) > deck.strength(b):
+                    best = k
+            elif c[1] == trump:
+                best = k
+            # any other card is of a suit that is neither led nor trump: it never wins
+        return self.seats[best]
+
+
+def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
+    tricks = obj["tricks"]
+    if not isinstance(tricks, list) or len(tricks) != n_tricks:
+        p.add("tricks", f"expected a list of {n_tricks} tricks, got {_kind(tricks)}"
+                        f"{f' of {len(tricks)}' if isinstance(tricks, list) else ''}")
+        return None
+    before = len(p)
+    for t, tr in enumerate(tricks):
+        if not isinstance(tr, dict) or not {"leader", "winner", "points"} <= set(tr):
+            p.add(f"tricks[{t}]", f"expected an object with leader, winner and points, got "
+                                  f"{_show(tr)}")
+            continue
+        for key in ("leader", "winner"):
+            p.seat(tr[key], obj["players"], f"tricks[{t}].{key}")
+        p.int_in(tr, "points", 0, None, f"tricks[{t}].points")
+    return tricks if len(p) == before else None
+
+
+def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
+                 points: dict, follow: bool, draw=None, break_spades: bool = False):
+    """Replay ``plays`` trick by trick against ``tricks``.
+
+    ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
+    the cards drawn after a trick.  Returns the true winner and the card points of every
+    trick, or None when the play itself is broken (a card not held, out of turn...).
+    """
+    n = obj["players"]
+    n_tricks = len(deck.cards) // n
+    tricks = _trick_keys(p, obj, n_tricks)
+    plays = obj["plays"]
+    if not isinstance(plays, list) or len(plays) != n * n_tricks:
+        p.add("plays", f"expected {n * n_tricks} plays (every card once), got "
+                       f"{len(plays) if isinstance(plays, list) else _kind(plays)}")
+        return None
+    if tricks is None:
+        return None
+    leader = (obj["dealer"] + 1) % n
+    winners, trick_points = [], []
+    spade_played = False
+    for t in range(n_tricks):
+        rec = tricks[t]
+        if not same(rec["leader"], leader):
+            why = "the seat after the dealer" if t == 0 else f"it won trick {t - 1}"
+            p.add(f"tricks[{t}].leader", f"seat {rec['leader']}, but seat {leader} leads ({why})")
+        trick = _Trick(leader)
+        for k in range(n):
+            i = t * n + k
+            item = plays[i]
+            where = f"plays[{i}]"
+            if not (isinstance(item, list) and len(item) == 2):
+                p.add(where, f"expected [seat, card], got {_show(item)}")
+                return None
+            seat, card = item
+            if not p.seat(seat, n, f"{where}[0]") or not p.card(card, deck, f"{where}[1]"):
+                return None
+            turn = (leader + k) % n
+            if seat != turn:
+                p.add(where, f"seat {seat} plays, but it is seat {turn}'s turn (trick {t})")
+                return None
+            hand = hands[seat]
+            if card not in hand:
+                p.add(where, f"seat {seat} plays {card}, which it does not hold")
+                return None
+            if k == 0 and break_spades and card[1] == "S" and not spade_played and \
+                    any(c[1] != "S" for c in hand):
+                p.add(where, f"seat {seat} leads {card} before spades are broken "
+                             f"(rules.break_spades) and holds other suits")
+            if k > 0 and follow:
+                led = trick.cards[0][1]
+                if card[1] != led and any(c[1] == led for c in hand):
+                    p.add(where, f"seat {seat} plays {card} but holds the suit led "
+                                 f"({trick.cards[0]}): it must follow suit")
+            hand.discard(card)
+            trick.cards.append(card)
+            trick.seats.append(seat)
+        spade_played = spade_played or any(c[1] == "S" for c in trick.cards)
+        w = trick.winner(deck, trump)
+        if rec["winner"] != w:
+            best = trick.cards[trick.seats.index(w)]
+            p.add(f"tricks[{t}].winner", f"seat {rec['winner']}, but seat {w} wins with {best} "
+                                         f"(trick {' '.join(trick.cards)}, trumps {trump})")
+        pts = sum(points.get(c[0], 0) for c in trick.cards)
+        if rec["points"] != pts:
+            p.add(f"tricks[{t}].points", f"{rec['points']}, but {' '.join(trick.cards)} are "
+                                         f"worth {pts}")
+        winners.append(w)
+        trick_points.append(pts)
+        if draw is not None:
+            draw(w)
+        leader = w
+    return winners, trick_points
+
+
+def _side_sums(n_sides: int, winners: list[int], values: list[int]) -> list[int]:
+    out = [0] * n_sides
+    for w, v in zip(winners, values):
+        out[w % n_sides] += v
+    return out
+
+
+def same(got, want) -> bool:
+    """Equal as JSON: 60.0 is not 60, and true is not 1."""
+    return json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True)
+
+
+def _compare_list(p: Problems, key: str, got, want: list[int], what: str) -> None:
+    if isinstance(got, list) and all(is_int(x) for x in got) and sum(got) != sum(want):
+        p.add(key, f"{_show(got)} add up to {sum(got)}, not {sum(want)}")
+    if not same(got, want):
+        p.add(key, f"{_show(got)}, but the replayed tricks give {json.dumps(want)} ({what})")
+
+
+def _hands(p: Problems, obj: dict, deck: _Deck, size: int) -> list | None:
+    hands = obj["hands"]
+    n = obj["players"]
+    if not isinstance(hands, list) or len(hands) != n:
+        p.add("hands", f"expected {n} hands, one per seat, got {_show(hands)}")
+        return None
+    ok = True
+    for s, h in enumerate(hands):
+        ok = p.cards(h, deck, f"hands[{s}]", size) is not None and ok
+    return hands if ok else None
+
+
+# --- Sueca ---------------------------------------------------------------------------------
+def sueca_result(points0: int, tricks0: int, rules: dict, carry: int):
+    """``(winner, games, bandeira, outcome)`` of a Sueca deal, by the table of docs/records.md."""
+    points1, tricks1 = 120 - points0, 10 - tricks0
+    whole = rules["rubber_games"]
+    if tricks0 == 10 or tricks1 == 10:
+        w = 0 if tricks0 == 10 else 1
+        return w, whole, True, f"team{w}_bandeira"
+    if rules["bandeira_by_points"] and 120 in (points0, points1):
+        w = 0 if points0 == 120 else 1
+        return w, whole, False, f"team{w}_points_bandeira"
+    if points0 == points1:
+        return None, 0, False, "tie"
+    w = 0 if points0 > points1 else 1
+    lost = min(points0, points1)
+    if rules["pente"] and lost <= 29:
+        kind, games = "pente", 4
+    elif rules["triple_at_30"] and lost == 30:
+        kind, games = "triple", 3
+    elif lost <= 29:
+        kind, games = "double", 2
+    else:
+        kind, games = "win", 1
+    return w, games + carry, False, f"team{w}_{kind}"
+
+
+def _sueca(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("french40")
+    hands = _hands(p, obj, deck, 10)
+    trump = obj["trump"]
+    if p.card(trump, deck, "trump") and hands is not None:
+        if trump not in hands[obj["dealer"]]:
+            p.add("trump", f"{trump} is not one of the dealer's (seat {obj['dealer']}) cards")
+        if rules["redraw_point_trump"] and SUECA_POINTS.get(trump[0], 0):
+            p.add("trump", f"{trump} is worth points, which rules.redraw_point_trump redeals")
+    if obj["stock"] != []:
+        p.add("stock", f"Sueca deals every card: the stock is [], got {_show(obj['stock'])}")
+    carry = 0
+    if "carry" in obj:
+        carry = p.int_in(obj, "carry", 0, None)
+        if carry and not rules["tie_carry"]:
+            p.add("carry", f"{carry}, but rules.tie_carry is off")
+        _series_counts(p, obj, "rubber", "deal_in_rubber", "games_before", 2,
+                       rules["rubber_games"] - 1)
+    if hands is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)], deck)
+    if p:
+        return
+    played = _play_tricks(p, obj, deck, [set(h) for h in hands], trump[1], SUECA_POINTS,
+                          follow=True)
+    if played is None:
+        return
+    winners, trick_points = played
+    side = _side_sums(2, winners, trick_points)
+    _compare_list(p, "points", obj["points"], side, "card points taken by team 0 and team 1")
+    tricks0 = sum(1 for w in winners if w % 2 == 0)
+    want = sueca_result(side[0], tricks0, rules, carry or 0)
+    _result(p, obj["result"], ("winner", "games", "bandeira", "outcome"), want)
+
+
+def _result(p: Problems, got, keys: tuple, want: tuple) -> None:
+    if not isinstance(got, dict):
+        p.add("result", f"expected an object, got {_kind(got)}")
+        return
+    for k, w in zip(keys, want):
+        if k not in got:
+            p.add("result", f"missing key {k}")
+        elif not same(got[k], w):
+            p.add(f"result.{k}", f"{_show(got[k])}, but the rules give {json.dumps(w)}")
+
+
+def _series_counts(p: Problems, obj: dict, number: str, index: str, before: str, n: int,
+                   hi: int | None) -> None:
+    p.int_in(obj, number, 0, None)
+    p.int_in(obj, index, 0, None)
+    p.int_list(obj, before, n, 0, hi)
+
+
+# --- Brisca --------------------------------------------------------------------------------
+def brisca_result(points0: int, cards0: int, cards1: int, rules: dict):
+    """``(winner, game_points, outcome)`` of a Brisca deal."""
+    points1 = 120 - points0
+    if points0 == points1:
+        if rules["tiebreak_cards"] and cards0 != cards1:
+            w = 0 if cards0 > cards1 else 1
+            return w, 1, f"side{w}_tiebreak"
+        return None, 0, "tie"
+    w = 0 if points0 > points1 else 1
+    at = rules["double_at"]
+    if at is not None and max(points0, points1) >= at:
+        return w, 2, f"side{w}_double"
+    return w, 1, f"side{w}_win"
+
+
+def _brisca(p: Problems, obj: dict, rules: dict) -> None:
+    n = obj["players"]
+    deck = _Deck("latin48" if n == 6 else "latin40")
+    hands = _hands(p, obj, deck, 3)
+    stock = p.cards(obj["stock"], deck, "stock", len(deck.cards) - 3 * n)
+    if p.card(obj["trump"], deck, "trump") and stock:
+        if stock[-1] != obj["trump"]:
+            p.add("trump", f"{obj['trump']}, but the face-up trump is the last card of the "
+                           f"stock ({stock[-1]})")
+    if "match" in obj:
+        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", 2,
+                       rules["target"] - 1)
+    if hands is not None and stock is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("stock", stock)],
+                    deck)
+    if p:
+        return
+    held = [set(h) for h in hands]
+    pile = list(stock)
+
+    def draw(winner: int) -> None:
+        for k in range(n):
+            if pile:
+                held[(winner + k) % n].add(pile.pop(0))
+
+    values = BRISCA_POINTS[rules["values"]]
+    played = _play_tricks(p, obj, deck, held, obj["trump"][1], values, follow=False,
+                          draw=draw)
+    if played is None:
+        return
+    winners, trick_points = played
+    n_tricks = len(winners)
+    side = _side_sums(2, winners, trick_points)
+    cards = _side_sums(2, winners, [n] * n_tricks)
+    _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
+    _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
+    _result(p, obj["result"], ("winner", "game_points", "outcome"),
+            brisca_result(side[0], cards[0], cards[1], rules))
+
+
+# --- Spades --------------------------------------------------------------------------------
+def spades_team(bids, blind, tricks, a: int, b: int, bag_points: int):
+    """``(score, bags)`` of the team of seats ``a`` and ``b`` for one hand."""
+    contract = bids[a] + bids[b]
+    took = tricks[a] + tricks[b]
+    if took >= contract:
+        bags = took - contract
+        score = 10 * contract + bag_points * bags
+    else:
+        bags, score = 0, -10 * contract
+    for s in (a, b):
+        if bids[s] == 0:
+            v = 200 if blind[s] else 100
+            score += v if tricks[s] == 0 else -v
+    return score, bags
+
+
+def _spades(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("french52")
+    hands = _hands(p, obj, deck, 13)
+    if obj["trump"] is not None:
+        p.add("trump", f"spades are always trump: trump is null, got {_show(obj['trump'])}")
+    if obj["stock"] != []:
+        p.add("stock", f"Spades deals every card: the stock is [], got {_show(obj['stock'])}")
+    bids = p.int_list(obj, "bids", 4, 0, 13)
+    blind = obj["blind_nil"]
+    if not (isinstance(blind, list) and len(blind) == 4 and
+            all(isinstance(x, bool) for x in blind)):
+        p.add("blind_nil", f"expected 4 booleans, one per seat, got {_show(blind)}")
+        blind = None
+    elif bids is not None:
+        for s in range(4):
+            if blind[s] and bids[s] != 0:
+                p.add(f"blind_nil[{s}]", f"a blind nil is a bid of 0, but bids[{s}] is {bids[s]}")
+            if blind[s] and not rules["blind_nil"]:
+                p.add(f"blind_nil[{s}]", "a blind nil, but rules.blind_nil is off")
+    if "game_number" in obj:
+        p.int_in(obj, "game_number", 0, None)
+        p.int_in(obj, "hand_in_game", 0, rules["max_hands"] - 1)
+        p.int_list(obj, "scores_before", 2)
+        p.int_list(obj, "bags_before", 2, 0, rules["bag_limit"] - 1)
+        p.int_list(obj, "bag_penalty", 2, 0)
+        p.int_list(obj, "scores_after", 2)
+    if hands is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)], deck)
+    if p:
+        return
+    played = _play_tricks(p, obj, deck, [set(h) for h in hands], "S", {}, follow=True,
+                          break_spades=rules["break_spades"])
+    if played is None:
+        return
+    winners = played[0]
+    tricks = _side_sums(4, winners, [1] * 13)
+    _compare_list(p, "points", obj["points"], tricks, "tricks taken by each seat")
+    score = [0, 0]
+    bags = [0, 0]
+    for team in (0, 1):
+        score[team], bags[team] = spades_team(bids, blind, tricks, team, team + 2,
+                                              rules["bag_points"])
+    nil = []
+    for s in range(4):
+        if bids[s] != 0:
+            nil.append("none")
+        else:
+            nil.append(("blind_nil_" if blind[s] else "nil_") +
+                       ("made" if tricks[s] == 0 else "set"))
+    for key, want, what in (("score", score, "the hand's score by team"),
+                            ("bags", bags, "overtricks by team"),
+                            ("nil", nil, "what each nil bid came to")):
+        if not same(obj[key], want):
+            p.add(key, f"{_show(obj[key])}, but bids {bids} and tricks {tricks} give "
+                       f"{json.dumps(want)} ({what})")
+    w = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
+    _result(p, obj["result"], ("winner", "outcome"),
+            (w, "tie" if w is None else f"team{w}_win"))
+    if "game_number" in obj and not p:
+        limit, fine = rules["bag_limit"], rules["bag_penalty"]
+        penalty = [fine * ((obj["bags_before"][t] + bags[t]) // limit) for t in (0, 1)]
+        if not same(obj["bag_penalty"], penalty):
+            p.add("bag_penalty", f"{obj['bag_penalty']}, but bags_before {obj['bags_before']} "
+                                 f"plus bags {bags} give {penalty} (rules.bag_limit {limit}, "
+                                 f"rules.bag_penalty {fine})")
+        after = [obj["scores_before"][t] + score[t] - penalty[t] for t in (0, 1)]
+        if not same(obj["scores_after"], after):
+            p.add("scores_after", f"{obj['scores_after']}, but scores_before "
+                                  f"{obj['scores_before']} + score {score} - bag_penalty "
+                                  f"{penalty} = {after}")
+
+
+# --- Scopa ---------------------------------------------------------------------------------
+def scopa_sides(players: int, teams: bool) -> int:
+    return 2 if players == 4 and teams else players
+
+
+def _can_sum(values: list[int], target: int) -> bool:
+    """Whether two or more of ``values`` add up to ``target``."""
+    reach = {(0, 0)}                      # (sum, cards used, capped at 2)
+    for v in values:
+        reach |= {(s + v, min(k + 1, 2)) for s, k in reach if s + v <= target}
+    return (target, 2) in reach
+
+
+def _strict_top(values: list[int]) -> int | None:
+    top = max(values)
+    return values.index(top) if values.count(top) == 1 else None
+
+
+def scopa_score(piles: list[list[str]], scope: list[int]) -> list[dict]:
+    """The ``score`` entries of each side from its taken cards and its scope."""
+    out = []
+    for pile, sc in zip(piles, scope):
+        best = {}
+        for c in pile:
+            best[c[1]] = max(best.get(c[1], 0), PRIMIERA[c[0]])
+        out.append({"cards": len(pile), "coins": sum(1 for c in pile if c[1] == "O"),
+                    "settebello": int("7O" in pile),
+                    "primiera": sum(best.values()) if len(best) == 4 else 0,
+                    "scope": sc, "points": sc + int("7O" in pile)})
+    for field in ("cards", "coins", "primiera"):
+        w = _strict_top([e[field] for e in out])
+        if w is not None and out[w][field] > 0:
+            out[w]["points"] += 1
+    return out
+
+
+def _scopa(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("latin40")
+    n = obj["players"]
+    k = scopa_sides(n, rules["teams"])
+    rounds = 36 // (3 * n)
+    table = p.cards(obj["table"], deck, "table", 4)
+    hands = obj["hands"]
+    if not isinstance(hands, list) or len(hands) != rounds or not all(
+            isinstance(r, list) and len(r) == n for r in hands):
+        p.add("hands", f"expected {rounds} dealing rounds of {n} hands, got {_show(hands)}")
+        return
+    dealt = [("table", table)] + [(f"hands[{r}][{s}]", p.cards(hands[r][s], deck,
+                                                               f"hands[{r}][{s}]", 3))
+                                  for r in range(rounds) for s in range(n)]
+    if table is not None and rules["kings_relay"] is not None:
+        kings = sum(1 for c in table if c[0] == "K")
+        if kings >= rules["kings_relay"]:
+            p.add("table", f"{kings} kings on the table, which rules.kings_relay "
+                           f"{rules['kings_relay']} relays")
+    relays = p.int_in(obj, "relays", 0, None)
+    if relays and rules["kings_relay"] is None:
+        p.add("relays", f"{relays}, but rules.kings_relay is off")
+    last = obj["last_capture"]
+    if last is not None:
+        p.seat(last, n, "last_capture")
+    if "match" in obj:
+        _series_counts(p, obj, "match", "deal_in_match", "points_before", k, None)
+    if all(cards is not None for _, cards in dealt):
+        _whole_deck(p, dealt, deck)
+    if p:
+        return
+    plays = obj["plays"]
+    if not isinstance(plays, list) or len(plays) != 36:
+        p.add("plays", f"expected 36 plays (every card dealt to a hand), got "
+                       f"{len(plays) if isinstance(plays, list) else _kind(plays)}")
+        return
+    on_table = list(table)
+    piles: list[list[str]] = [[] for _ in range(k)]
+    scope = [0] * k
+    held = [set() for _ in range(n)]
+    last_seat = None
+    for j, item in enumerate(plays):
+        where = f"plays[{j}]"
+        if j % (3 * n) == 0:
+            held = [set(h) for h in hands[j // (3 * n)]]
+        if not (isinstance(item, list) and len(item) == 3):
+            p.add(where, f"expected [seat, card, [captured cards]], got {_show(item)}")
+            return
+        seat, card, taken = item
+        if not p.seat(seat, n, f"{where}[0]") or not p.card(card, deck, f"{where}[1]"):
+            return
+        turn = (obj["dealer"] + 1 + j) % n
+        if seat != turn:
+            p.add(where, f"seat {seat} plays, but it is seat {turn}'s turn")
+            return
+        if card not in held[seat]:
+            p.add(where, f"seat {seat} plays {card}, which it does not hold")
+            return
+        if p.cards(taken, deck, f"{where}[2]") is None:
+            return
+        held[seat].discard(card)
+        v = SCOPA_VALUE[card[0]]
+        not_there = [c for c in taken if c not in on_table]
+        if not_there or len(set(taken)) != len(taken):
+            p.add(where, f"{card} captures {', '.join(taken)}, but the table holds only "
+                         f"{', '.join(on_table) or 'nothing'}")
+            return
+        equal = [c for c in on_table if SCOPA_VALUE[c[0]] == v]
+        if not taken:
+            if equal or _can_sum([SCOPA_VALUE[c[0]] for c in on_table], v):
+                p.add(where, f"{card} is laid on the table, but it can capture from "
+                             f"{', '.join(on_table)}: a card that can capture must capture")
+                return
+            on_table.append(card)
+            continue
+        if len(taken) == 1 and SCOPA_VALUE[taken[0][0]] != v:
+            p.add(where, f"{card} (value {v}) cannot capture {taken[0]} alone")
+            return
+        if len(taken) > 1:
+            if sum(SCOPA_VALUE[c[0]] for c in taken) != v:
+                p.add(where, f"{card} (value {v}) captures {', '.join(taken)}, which do not "
+                             f"add up to {v}")
+                return
+            if equal:
+                p.add(where, f"{card} captures a sum, but {equal[0]} of equal value is on the "
+                             f"table: a single equal card must be taken")
+                return
+        for c in taken:
+            on_table.remove(c)
+        side = seat % k
+        piles[side] += [card] + taken
+        last_seat = seat
+        if not on_table and (j < 35 or rules["last_play_scopa"]):
+            scope[side] += 1
+    if not same(last, last_seat):
+        made = "never made" if last_seat is None else f"made by seat {last_seat}"
+        p.add("last_capture", f"{_show(last)}, but the last capture was {made}")
+    if last_seat is not None:
+        piles[last_seat % k] += on_table
+    want = scopa_score(piles, scope)
+    got = obj["score"]
+    if not isinstance(got, list) or len(got) != k:
+        p.add("score", f"expected {k} entries, one per side, got {_show(got)}")
+        return
+    for s in range(k):
+        for f in SCOPA_FIELDS:
+            g = got[s].get(f) if isinstance(got[s], dict) else None
+            if not same(g, want[s][f]):
+                p.add(f"score[{s}].{f}", f"{_show(g)}, but the replayed plays give "
+                                         f"{want[s][f]}")
+    w = _strict_top([e["points"] for e in want])
+    _result(p, obj["result"], ("winner", "outcome"),
+            (w, "tie" if w is None else f"side{w}_win"))
+
+
+# --- runs of records: the deals of one rubber ---------------------------------------------
+def _series(rec: dict):
+    """``(rubber number, index in it)`` of a record played inside a rubber, else None."""
+    keys = SERIES_KEYS.get(rec.get("game"))
+    if not keys or keys[0] not in rec:
+        return None
+    return rec[keys[0]], rec[keys[1]]
+
+
+def _after(rec: dict):
+    """What the next deal of the same rubber must carry, and whether this deal ended it."""
+    game, rules = rec["game"], rec["rules"]
+    if game == "sueca":
+        res = rec["result"]
+        g = list(rec["games_before"])
+        if res["winner"] is not None:
+            g[res["winner"]] += res["games"]
+        carry = rec["carry"] + 1 if res["outcome"] == "tie" and rules["tie_carry"] else 0
+        return {"games_before": g, "carry": carry}, max(g) >= rules["rubber_games"]
+    if game == "brisca":
+        g = list(rec["game_points_before"])
+        if rec["result"]["winner"] is not None:
+            g[rec["result"]["winner"]] += rec["result"]["game_points"]
+        return {"game_points_before": g}, max(g) >= rules["target"]
+    if game == "scopa":
+        pts = [b + e["points"] for b, e in zip(rec["points_before"], rec["score"])]
+        top = _strict_top(pts)
+        return {"points_before": pts}, top is not None and pts[top] >= rules["target"]
+    s0, s1 = rec["scores_after"]
+    limit = rules["bag_limit"]
+    bags = [(b + g) % limit for b, g in zip(rec["bags_before"], rec["bags"])]
+    over = False
+    if max(s0, s1) >= rules["target"] and s0 != s1:
+        over = True
+    elif rules["mercy"] and min(s0, s1) <= MERCY and not (s0 == s1):
+        over = True
+    if rec["hand_in_game"] + 1 >= rules["max_hands"]:
+        over = True
+    return {"scores_before": [s0, s1], "bags_before": bags}, over
+
+
+class SequenceCheck:
+    """What only a run of records shows, fed one record at a time (see check_sequence)."""
+
+    def __init__(self):
+        self.prev = None      # (index, record, what the next deal must carry, series over)
+
+    def add(self, i: int, rec) -> list[tuple[int, str]]:
+        """Feed record ``i`` (None for a record with problems of its own: it is skipped)."""
+        out: list[tuple[int, str]] = []
+        if rec is None:                   # a broken record: nothing to compare with
+            self.prev = None
+            return out
+        key = _series(rec)
+        if self.prev is not None:
+            j, before, carry, over = self.prev
+            series, deal = SERIES_WORDS[before["game"]]
+            number, index = _series(before)
+            if key is not None and rec["game"] == before["game"] and key[0] == number:
+                if over:
+                    out.append((i, f"{deal} {key[1]} of {series} {number}, but the {deal} "
+                                   f"before ended that {series}"))
+                elif key[1] != index + 1:
+                    out.append((i, f"{deal} {key[1]} of {series} {number} follows {deal} "
+                                   f"{index}"))
+                else:
+                    n = rec["players"]
+                    if rec["dealer"] != (before["dealer"] + 1) % n:
+                        out.append((i, f"dealer {rec['dealer']}, but the deal passes to seat "
+                                       f"{(before['dealer'] + 1) % n}"))
+                    if rec["deal"] != before["deal"] + 1:
+                        out.append((i, f"deal {rec['deal']}, but the {deal} before is deal "
+                                       f"{before['deal']}"))
+                    for k, v in carry.items():
+                        if rec[k] != v:
+                            out.append((i, f"{k} {rec[k]}, but the {deal} before leaves {v}"))
+                if over:
+                    key = None
+            elif not over:
+                out.append((j, f"{series} {number} stops after {deal} {index} without a "
+                               f"winner"))
+        if key is not None and key[1] != 0 and (
+                self.prev is None or _series(self.prev[1])[0] != key[0]):
+            series, deal = SERIES_WORDS[rec["game"]]
+            out.append((i, f"{series} {key[0]} starts at {deal} {key[1]}, not 0"))
+        self.prev = (i, rec, *_after(rec)) if key is not None else None
+        return out
+
+    def end(self) -> list[tuple[int, str]]:
+        """After the last record: a rubber that stops there must have been won."""
+        if self.prev is None or self.prev[3]:
+            return []
+        series, deal = SERIES_WORDS[self.prev[1]["game"]]
+        number, index = _series(self.prev[1])
+        return [(self.prev[0], f"{series} {number} stops after {deal} {index} without a "
+                               f"winner")]
+
+
+def check_sequence(records: Iterable) -> list[tuple[int, str]]:
+    """Problems of a run of records that only the run shows, as ``(index, message)``.
+
+    Records played inside rubbers (matches, games) must come as ``trunfo records
+    --rubbers`` writes them: every deal of a rubber, in order, the dealer passing to the
+    next seat, each deal carrying the totals the deal before left, and a rubber that stops
+    must have been won.  Pass None in place of a record that has problems of its own
+    (``check_record``): it is skipped.
+    """
+    seq = SequenceCheck()
+    out = []
+    for i, rec in enumerate(records):
+        out += seq.add(i, rec)
+    return out + seq.end()
+
+
+# --- the command ---------------------------------------------------------------------------
+def check_files(paths: list[str], out=None) -> tuple[int, int]:
+    """Check every file, printing ``FILE:LINE: problem`` lines: ``(records, problems)``."""
+    out = out or sys.stdout
+    records = problems = 0
+    for path in paths:
+        seq = SequenceCheck()
+        found_any = False
+
+        def report(found: list[tuple[int, str]]) -> None:
+            nonlocal problems
+            for number, msg in found:
+                print(f"{path}:{number}: {msg}", file=out)
+            problems += len(found)
+
+        with open(path, "rb") as f:
+            for number, raw in enumerate(f, 1):
+                if not raw.strip():
+                    continue
+                records += 1
+                found_any = True
+                try:
+                    obj = json.loads(raw.decode("utf-8"))
+                    found = check_record(obj)
+                except UnicodeDecodeError:
+                    obj, found = None, ["the line is not UTF-8 text"]
+                except json.JSONDecodeError as e:
+                    obj, found = None, [f"not JSON ({e.msg}, column {e.colno})"]
+                report([(number, msg) for msg in found])
+                report(seq.add(number, None if found else obj))
+        report(seq.end())
+        if not found_any:
+            print(f"{path}: no records", file=out)
+            problems += 1
+    return records, problems
+
+
+def cmd_check_records(args) -> int:
+    from simcore.errors import TrunfoError
+    for path in args.files:
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as e:
+            raise TrunfoError(f"cannot read {path}: {e.strerror or e}") from None
+    records, problems = check_files(args.files)
+    files = f"{len(args.files)} file{'s' if len(args.files) > 1 else ''}"
+    if problems:
+        print(f"{records:,} records in {files}: {problems:,} problem"
+              f"{'s' if problems > 1 else ''}")
+        return 1
+    print(f"{records:,} records in {files}: all fine")
+    return 0
+
+
+def register(sub, games) -> None:
+    s = sub.add_parser("check-records", help="check game records (JSON Lines) against "
+                                             "docs/records.md: format, deal, play, scores")
+    s.add_argument("files", nargs="+", metavar="FILE.jsonl")
+    s.set_defaults(func=cmd_check_records)

@@ -1,0 +1,477 @@
+"""trunfo's record checker (experiments/records_check.py) against docs/records.md.
+
+Real records of every game, player count and rubber kind pass; each deliberately broken
+record gets the message that names what was broken; the command prints one line per
+problem and exits 0, 1 or 2.
+"""
+import copy
+import functools
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import simcore
+from experiments.cli import main
+from experiments.records_check import check_record, check_sequence
+
+MIX = ("random", "greedy", "random", "greedy")
+
+
+@functools.lru_cache(maxsize=None)
+def recs(game, n, seed=1, players=None, strategies=("random",), rubbers=False, rules=()):
+    """Records as a reader gets them: through JSON."""
+    return tuple(json.loads(json.dumps(r)) for r in simcore.game_records(
+        game, deals=n, seed=seed, players=players, strategies=strategies, rubbers=rubbers,
+        rules=dict(rules)))
+
+
+SUECA_VARIANTS = (("pente", True), ("tie_carry", True), ("triple_at_30", True),
+                  ("bandeira_by_points", True))
+SPADES_GAME_RULES = (("blind_nil", True), ("bag_limit", 3), ("bag_points", 1))
+VALID = {
+    "sueca deals": ("sueca", 30, 21, None, MIX, False, ()),
+    "sueca deals, redraw_point_trump": ("sueca", 20, 2, None, MIX, False,
+                                        (("redraw_point_trump", True),)),
+    "sueca rubbers": ("sueca", 3, 1, None, ("random",), True, ()),
+    "sueca rubbers, scoring variants": ("sueca", 30, 2, None, ("random",), True,
+                                        SUECA_VARIANTS),
+    "brisca 2 deals": ("brisca", 30, 2026, 2, ("random",), False, ()),
+    "brisca 4 deals": ("brisca", 30, 2026, 4, ("random",), False, ()),
+    "brisca 6 deals": ("brisca", 30, 2026, 6, ("random",), False, ()),
+    "brisca 2 matches": ("brisca", 3, 4, 2, ("random",), True,
+                         (("double_at", 100), ("values", "lombardy"))),
+    "brisca 4 matches": ("brisca", 2, 4, 4, ("random",), True, (("tiebreak_cards", False),)),
+    "brisca 6 matches": ("brisca", 2, 4, 6, ("random",), True, ()),
+    "scopa 2 deals": ("scopa", 30, 2026, 2, ("random",), False, ()),
+    "scopa 3 deals": ("scopa", 30, 2026, 3, ("random",), False, ()),
+    "scopa 4 deals": ("scopa", 30, 2026, 4, ("random",), False, ()),
+    "scopa 4 deals, no teams": ("scopa", 30, 2026, 4, ("random",), False,
+                                (("teams", False),)),
+    "scopa 2 matches": ("scopa", 1, 4, 2, ("random",), True, ()),
+    "scopa 3 matches": ("scopa", 2, 4, 3, ("random",), True,
+                        (("last_play_scopa", True), ("kings_relay", "off"))),
+    "scopa 4 matches": ("scopa", 1, 4, 4, ("random",), True, ()),
+    "spades hands": ("spades", 30, 11, None, MIX, False, ()),
+    "spades hands, break_spades": ("spades", 30, 11, None, MIX, False,
+                                   (("break_spades", True),)),
+    "spades games": ("spades", 1, 11, None, ("greedy",), True, SPADES_GAME_RULES),
+}
+
+
+def valid(name):
+    return recs(*VALID[name])
+
+
+@pytest.mark.parametrize("name", list(VALID))
+def test_records_of_every_game_pass(name):
+    rs = valid(name)
+    assert rs
+    for r in rs:
+        assert check_record(r) == [], (name, r["deal"])
+    assert check_sequence(rs) == []
+
+
+def test_the_valid_records_reach_the_rules_the_checker_checks():
+    """The records above are not all plain: they hold the cases the arithmetic must get right."""
+    outcomes = {r["result"]["outcome"] for r in valid("sueca rubbers, scoring variants")}
+    assert {"tie", "team0_pente", "team0_triple"} <= outcomes
+    assert any(r["carry"] > 0 and r["result"]["winner"] is not None
+               for r in valid("sueca rubbers, scoring variants"))
+    assert any(r["result"]["outcome"].endswith("double") for r in valid("brisca 2 matches"))
+    assert any(r["result"]["outcome"] == "tie" for r in valid("scopa 3 deals"))
+    assert any(e["scope"] for r in valid("scopa 2 deals") for e in r["score"])
+    games = valid("spades games")
+    assert any(any(r["blind_nil"]) for r in games)
+    assert any(max(r["bag_penalty"]) > 0 for r in games)
+    assert any("nil_made" in r["nil"] for r in valid("spades hands"))
+
+
+# --- broken records: each mutation and the message it must give ---------------------------
+def first(name):
+    return copy.deepcopy(valid(name)[0])
+
+
+def set_key(r, key, value):
+    r[key] = value
+
+
+def card_twice(r):
+    kept, lost = r["hands"][1][0], r["hands"][0][0]
+    r["hands"][0][0] = kept
+    return [f"deal: {kept} is dealt twice (hands[0] and hands[1])", f"deal: {lost} is missing"]
+
+
+def card_missing(r):
+    gone = r["hands"][2].pop()
+    return ["hands[2]: holds 9 cards, 10 expected", f"deal: {gone} is missing"]
+
+
+def foreign_card(r):
+    r["hands"][3][4] = "TS"                    # a ten: not in the 40-card Sueca deck
+    return ['hands[3][4]: "TS" is not a card of french40']
+
+
+def wrong_winner(r):
+    w = r["tricks"][0]["winner"]
+    r["tricks"][0]["winner"] = (w + 1) % r["players"]
+    return [f"tricks[0].winner: seat {(w + 1) % r['players']}, but seat {w} wins with"]
+
+
+def wrong_trick_points(r):
+    r["tricks"][4]["points"] += 1
+    return [f"tricks[4].points: {r['tricks'][4]['points']}, but"]
+
+
+def points_not_120(r):
+    p0, p1 = r["points"]
+    r["points"] = [p0 + 1, p1]
+    return [f"points: [{p0 + 1}, {p1}] add up to 121, not 120",
+            f"points: [{p0 + 1}, {p1}], but the replayed tricks give [{p0}, {p1}]"]
+
+
+def points_by_the_wrong_team(r):
+    p0, p1 = r["points"]
+    assert p0 != p1
+    r["points"] = [p1, p0]
+    return [f"points: [{p1}, {p0}], but the replayed tricks give [{p0}, {p1}]"]
+
+
+def out_of_turn(r):
+    r["plays"][0], r["plays"][1] = r["plays"][1], r["plays"][0]
+    return [f"plays[0]: seat {r['plays'][0][0]} plays, but it is seat {r['plays'][1][0]}'s turn"]
+
+
+def not_following_suit(r):
+    """Swap two cards of one seat so that it keeps the suit led and plays another suit."""
+    n = r["players"]
+    plays = r["plays"]
+    for i, (seat, card) in enumerate(plays):
+        if i % n == 0 or card[1] != plays[i - i % n][1][1]:
+            continue                                   # a lead, or not following
+        for j in range(i + n, len(plays)):
+            if plays[j][0] == seat and plays[j][1][1] != card[1]:
+                plays[i][1], plays[j][1] = plays[j][1], card
+                return [f"plays[{i}]: seat {seat} plays {plays[i][1]} but holds the suit led",
+                        "must follow suit"]
+    raise AssertionError("no swap found")
+
+
+def trump_not_the_dealers(r):
+    other = r["hands"][(r["dealer"] + 1) % 4][0]
+    r["trump"] = other
+    return [f"trump: {other} is not one of the dealer's (seat {r['dealer']}) cards"]
+
+
+def wrong_games(r):
+    r["result"]["games"] += 1
+    return [f"result.games: {r['result']['games']}, but the rules give {r['result']['games'] - 1}"]
+
+
+def float_seed(r):
+    r["seed"] = 1.0
+    return ["seed: expected an integer, got a number written with a decimal point (1.0)"]
+
+
+def bool_deal(r):
+    r["deal"] = True
+    return ["deal: expected an integer, got a boolean (true)"]
+
+
+def string_players(r):
+    r["players"] = "4"
+    return ['players: "4" is not a player count of sueca (4)']
+
+
+def float_trick_points(r):
+    r["tricks"][0]["points"] = float(r["tricks"][0]["points"])
+    return ["tricks[0].points: expected an integer, got a number written with a decimal point"]
+
+
+def dealer_out_of_range(r):
+    r["dealer"] = 4
+    return ["dealer: seat 4 does not exist with 4 players (seats 0..3)"]
+
+
+def play_seat_out_of_range(r):
+    r["plays"][6][0] = 5
+    return ["plays[6][0]: seat 5 does not exist with 4 players"]
+
+
+def leader_negative(r):
+    r["tricks"][3]["leader"] = -1
+    return ["tricks[3].leader: seat -1 does not exist"]
+
+
+def rule_not_allowed(r):
+    r["rules"]["rubber_games"] = 6
+    return ["rules.rubber_games: 6 is not allowed; allowed: 4, 5, 10"]
+
+
+def scoring_name_wrong(r):
+    r["rules"]["pente"] = True
+    return ['rules.scoring: "standard", but the options in force give "pente"']
+
+
+def missing_key(r):
+    del r["tricks"]
+    return ["missing key tricks"]
+
+
+def unknown_game(r):
+    r["game"] = "poker"
+    return ['game: unknown game "poker"; known games: sueca, brisca, scopa, spades']
+
+
+def brisca_draw_order(r):
+    r["stock"][0], r["stock"][1] = r["stock"][1], r["stock"][0]
+    return ["which it does not hold"]
+
+
+def brisca_trump_not_last(r):
+    r["trump"] = r["stock"][0]
+    return [f"trump: {r['stock'][0]}, but the face-up trump is the last card of the stock "
+            f"({r['stock'][-1]})"]
+
+
+def brisca_cards(r):
+    c0, c1 = r["cards"]
+    r["cards"] = [c0 + 2, c1]
+    return [f"cards: [{c0 + 2}, {c1}] add up to {c0 + c1 + 2}, not {c0 + c1}"]
+
+
+def brisca_outcome(r):
+    r["result"]["outcome"] = "tie"
+    return ['result.outcome: "tie", but the rules give']
+
+
+def scopa_lays_a_card_that_captures(r):
+    j = next(j for j, p in enumerate(r["plays"]) if p[2])
+    card = r["plays"][j][1]
+    r["plays"][j][2] = []
+    return [f"plays[{j}]: {card} is laid on the table, but it can capture",
+            "a card that can capture must capture"]
+
+
+def scopa_captures_what_is_not_there(r):
+    j = next(j for j, p in enumerate(r["plays"]) if p[2])
+    later = r["plays"][-1][1]                  # still in a hand at play j
+    r["plays"][j][2] = [later]
+    return [f"plays[{j}]: {r['plays'][j][1]} captures {later}, but the table holds only"]
+
+
+def scopa_primiera(r):
+    v = r["score"][0]["primiera"]
+    r["score"][0]["primiera"] = v + 1
+    return [f"score[0].primiera: {v + 1}, but the replayed plays give {v}"]
+
+
+def scopa_points(r):
+    v = r["score"][1]["points"]
+    r["score"][1]["points"] = v + 1
+    return [f"score[1].points: {v + 1}, but the replayed plays give {v}"]
+
+
+def scopa_last_capture(r):
+    was = r["last_capture"]
+    r["last_capture"] = None
+    return [f"last_capture: null, but the last capture was made by seat {was}"]
+
+
+def scopa_short_hand(r):
+    r["hands"][1][0] = r["hands"][1][0][:2]
+    return ["hands[1][0]: holds 2 cards, 3 expected", "is missing"]
+
+
+def spades_bid_out_of_range(r):
+    r["bids"][2] = 14
+    return ["bids[2]: 14 is outside 0..13"]
+
+
+def spades_score(r):
+    s0, s1 = r["score"]
+    r["score"] = [s0 + 10, s1]
+    return [f"score: [{s0 + 10}, {s1}], but bids"]
+
+
+def spades_tricks_by_seat(r):
+    t = r["points"]
+    r["points"] = [t[1], t[0], t[2], t[3]]
+    return ["points:", "(tricks taken by each seat)"]
+
+
+def spades_trump(r):
+    r["trump"] = "AS"
+    return ['trump: spades are always trump: trump is null, got "AS"']
+
+
+def spades_blind_nil_without_rule(r):
+    r["blind_nil"][0] = True
+    return ["blind_nil[0]: a blind nil, but rules.blind_nil is off"]
+
+
+BROKEN = [
+    ("sueca deals", card_twice), ("sueca deals", card_missing), ("sueca deals", foreign_card),
+    ("sueca deals", wrong_winner), ("sueca deals", wrong_trick_points),
+    ("sueca deals", points_not_120), ("sueca deals", points_by_the_wrong_team),
+    ("sueca deals", out_of_turn), ("sueca deals", not_following_suit),
+    ("sueca deals", trump_not_the_dealers), ("sueca deals", wrong_games),
+    ("sueca deals", float_seed), ("sueca deals", bool_deal), ("sueca deals", string_players),
+    ("sueca deals", float_trick_points), ("sueca deals", dealer_out_of_range),
+    ("sueca deals", play_seat_out_of_range), ("sueca deals", leader_negative),
+    ("sueca deals", rule_not_allowed), ("sueca deals", scoring_name_wrong),
+    ("sueca deals", missing_key), ("sueca deals", unknown_game),
+    ("brisca 4 deals", brisca_draw_order), ("brisca 2 deals", brisca_trump_not_last),
+    ("brisca 6 deals", brisca_cards), ("brisca 2 deals", brisca_outcome),
+    ("brisca 6 deals", wrong_winner),
+    ("scopa 2 deals", scopa_lays_a_card_that_captures),
+    ("scopa 3 deals", scopa_captures_what_is_not_there), ("scopa 4 deals", scopa_primiera),
+    ("scopa 2 deals", scopa_points), ("scopa 3 deals", scopa_last_capture),
+    ("scopa 2 deals", scopa_short_hand),
+    ("spades hands", spades_bid_out_of_range), ("spades hands", spades_score),
+    ("spades hands", spades_tricks_by_seat), ("spades hands", spades_trump),
+    ("spades hands", spades_blind_nil_without_rule), ("spades hands", not_following_suit),
+    ("spades hands", wrong_winner),
+]
+
+
+@pytest.mark.parametrize("name,broken", BROKEN, ids=[f"{n}-{f.__name__}" for n, f in BROKEN])
+def test_a_broken_record_gets_the_message_naming_it(name, broken):
+    r = first(name)
+    assert check_record(r) == []
+    expected = broken(r)
+    problems = check_record(r)
+    assert problems and all(isinstance(p, str) and "\n" not in p for p in problems)
+    for text in expected:
+        assert any(text in p for p in problems), (text, problems)
+
+
+def test_a_record_that_is_not_an_object():
+    assert check_record([1, 2]) == ["a record is a JSON object, got a list"]
+    assert check_record(None) == ["a record is a JSON object, got null"]
+
+
+def test_a_spade_led_before_spades_are_broken():
+    """Played without the rule, some hands lead a spade early; declared under it, they fail."""
+    flagged = 0
+    for r in valid("spades hands"):
+        r = copy.deepcopy(r)
+        r["rules"]["break_spades"] = True
+        problems = check_record(r)
+        assert all("before spades are broken" in p for p in problems)
+        flagged += bool(problems)
+    assert flagged > 0
+
+
+def test_a_rubber_record_out_of_its_run():
+    rubbers = [r for r in valid("sueca rubbers") if r["rubber"] == 0]
+    assert len(rubbers) >= 3
+    gap = rubbers[:1] + rubbers[2:]
+    assert check_sequence(gap) == [(1, "deal 2 of rubber 0 follows deal 0")]
+    cut = rubbers[:-1]
+    assert check_sequence(cut) == [(len(cut) - 1, f"rubber 0 stops after deal {len(cut) - 1} "
+                                                  f"without a winner")]
+    moved = copy.deepcopy(rubbers)
+    moved[1]["games_before"][1] += 1
+    g = rubbers[1]["games_before"]
+    assert (1, f"games_before [{g[0]}, {g[1] + 1}], but the deal before leaves {g}") in \
+        check_sequence(moved)
+    games = [copy.deepcopy(r) for r in valid("spades games")[:3]]
+    games[2]["dealer"] = games[1]["dealer"]
+    assert (2, f"dealer {games[1]['dealer']}, but the deal passes to seat "
+               f"{(games[1]['dealer'] + 1) % 4}") in check_sequence(games[:3])
+
+
+def test_a_rubber_record_that_contradicts_its_own_totals():
+    r = copy.deepcopy(valid("spades games")[1])
+    r["scores_after"][0] += 1
+    assert any(p.startswith("scores_after: ") for p in check_record(r))
+    r = copy.deepcopy(valid("sueca rubbers")[0])
+    r["games_before"] = [0, 4]                   # 4 games already won the rubber
+    assert check_record(r) == ["games_before[1]: 4 is outside 0..3"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.floats(0, 2) |
+                    st.sampled_from(["AS", "7O", "KB", "x", ""]),
+                    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=3), c,
+                                                                        max_size=3),
+                    max_leaves=8)
+
+
+def _paths(o, pre=()):
+    yield pre
+    if isinstance(o, dict):
+        for k, v in o.items():
+            yield from _paths(v, pre + (k,))
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from _paths(v, pre + (i,))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games"]),
+       st.data(), JSON)
+def test_any_damage_gives_messages_never_an_exception(name, data, junk):
+    r = copy.deepcopy(valid(name)[0])
+    path = data.draw(st.sampled_from(list(_paths(r))[1:]))
+    parent = r
+    for k in path[:-1]:
+        parent = parent[k]
+    parent[path[-1]] = junk
+    problems = check_record(r)
+    assert isinstance(problems, list) and all(isinstance(p, str) for p in problems)
+
+
+# --- the command ---------------------------------------------------------------------------
+def write(path, records):
+    path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
+    return str(path)
+
+
+def test_check_records_command(tmp_path, capsys):
+    good = write(tmp_path / "good.jsonl", valid("brisca 4 deals")[:5])
+    rubbers = write(tmp_path / "rubbers.jsonl", valid("scopa 3 matches"))
+    assert main(["check-records", good, rubbers]) == 0
+    out = capsys.readouterr().out.splitlines()
+    n = 5 + len(valid("scopa 3 matches"))
+    assert out == [f"{n} records in 2 files: all fine"]
+
+    bad = [copy.deepcopy(r) for r in valid("sueca deals")[:3]]
+    bad[1]["dealer"] = 9
+    path = tmp_path / "bad.jsonl"
+    lines = [json.dumps(r) for r in bad]
+    path.write_text(lines[0] + "\n\n" + lines[1] + "\n{not json\n" + lines[2] + "\n")
+    assert main(["check-records", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{path}:3: dealer: seat 9 does not exist with 4 players (seats 0..3)",
+                   f"{path}:4: not JSON (Expecting property name enclosed in double quotes, "
+                   f"column 2)",
+                   "4 records in 1 file: 2 problems"]
+
+
+def test_check_records_on_what_trunfo_records_writes(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    assert main(["records", "sueca", "-n", "4", "--seed", "3", "--seats",
+                 ",".join(MIX), "--out", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["check-records", str(path)]) == 0
+    assert capsys.readouterr().out == "4 records in 1 file: all fine\n"
+
+
+@pytest.mark.parametrize("make", ["missing", "directory"])
+def test_check_records_unreadable_input_exits_2_with_one_line(tmp_path, capsys, make):
+    target = tmp_path / "nothing.jsonl" if make == "missing" else tmp_path
+    assert main(["check-records", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"trunfo: error: cannot read {target}: ")
+
+
+def test_check_records_an_empty_file_is_a_problem(tmp_path, capsys):
+    path = tmp_path / "empty.jsonl"
+    path.write_text("")
+    assert main(["check-records", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [f"{path}: no records",
+                                                   "0 records in 1 file: 1 problem"]
