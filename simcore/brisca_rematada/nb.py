@@ -311,7 +311,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
                status, trace, t_hands, t_talon, t_auction, t_discards, t_cards, t_leader,
                t_winner, t_points, t_marriage, np.empty(4, np.uint64),
                np.empty(N_CARDS, np.int64), np.empty(N_SEATS, np.uint64),
-               np.zeros((N_SEATS, 4), np.int64), va[0])
+               np.zeros((N_SEATS, 4), np.int64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -319,7 +319,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_talon, t_auction, t_discards, t_cards, t_leader,
-               t_winner, t_points, t_marriage, state, deck, hands, acc, v):
+               t_winner, t_points, t_marriage, state, deck, hands, acc, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` (a string literal): its policies are chosen when the kernel is typed, and
     only they are compiled.  One call per chunk, not inlined."""
@@ -329,7 +329,7 @@ def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, s
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                 status, trace, t_hands, t_talon, t_auction, t_discards, t_cards, t_leader,
-                t_winner, t_points, t_marriage, state, deck, hands, acc, v):
+                t_winner, t_points, t_marriage, state, deck, hands, acc, va):
     got = policies_of(key, *KINDS, defaults=DEFAULTS)
     if got is None:
         return None
@@ -337,7 +337,8 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
              status, trace, t_hands, t_talon, t_auction, t_discards, t_cards, t_leader,
-             t_winner, t_points, t_marriage, state, deck, hands, acc, v):
+             t_winner, t_points, t_marriage, state, deck, hands, acc, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
         for i in range(out.shape[0]):
             d = start + i
             seed_stream(state, seed_base, d)
@@ -381,7 +382,7 @@ def _run_matches(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
                         t_cards, t_leader, t_winner, t_points, t_marriage, t_before,
                         np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
                         np.empty(N_SEATS, np.uint64), np.zeros((N_SEATS, 4), np.int64),
-                        np.empty(1, DEAL_DTYPE), va[0])
+                        np.empty(1, DEAL_DTYPE), va)
 
 
 _run_matches_nocache = njit(cache=False)(_run_matches.py_func)
@@ -390,7 +391,7 @@ _run_matches_nocache = njit(cache=False)(_run_matches.py_func)
 def matches_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                  max_deals, deals_out, t_hands, t_talon, t_auction, t_discards, t_cards,
                  t_leader, t_winner, t_points, t_marriage, t_before, state, deck, hands, acc,
-                 one, v):
+                 one, va):
     """The loop of :func:`run_matches` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("matches_loop is called from jitted code only")
 
@@ -399,7 +400,7 @@ def matches_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, st
 def _matches_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                   max_deals, deals_out, t_hands, t_talon, t_auction, t_discards, t_cards,
                   t_leader, t_winner, t_points, t_marriage, t_before, state, deck, hands, acc,
-                  one, v):
+                  one, va):
     got = policies_of(key, *KINDS, defaults=DEFAULTS)
     if got is None:
         return None
@@ -407,7 +408,8 @@ def _matches_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
              max_deals, deals_out, t_hands, t_talon, t_auction, t_discards, t_cards, t_leader,
-             t_winner, t_points, t_marriage, t_before, state, deck, hands, acc, one, v):
+             t_winner, t_points, t_marriage, t_before, state, deck, hands, acc, one, va):
+        v = va[0]
         target = params[P_TARGET]
         total_deals = 0
         for i in range(out.shape[0]):
