@@ -126,10 +126,13 @@ def cmd_catalog(args) -> int:
                       "count": s.deals, "unit": s.unit, "title": s.title, "description": s.description}
                      for s in specs] + [{"file": f, "error": e} for f, e in broken])
         return 0
+    nw = max([32] + [len(os.path.basename(s.path)) + 2 for s in specs] +
+             [len(f) + 2 for f, _ in broken])
+    gw = max([8] + [len(s.game) + 2 for s in specs])
     for s in specs:
-        print(f"{os.path.basename(s.path):<32}{s.game:<8}{s.deals:>11,} {s.unit:<8} {s.title}")
+        print(f"{os.path.basename(s.path):<{nw}}{s.game:<{gw}}{s.deals:>11,} {s.unit:<8} {s.title}")
     for f, e in broken:
-        print(f"{f:<32}unavailable: {e}")
+        print(f"{f:<{nw}}unavailable: {e}")
     print("run one with: trunfo run NAME [--deals N] [--out DIR]")
     return 0
 
