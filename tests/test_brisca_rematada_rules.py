@@ -489,3 +489,52 @@ def test_a_match_ends_when_one_seat_alone_has_the_highest_total_at_the_target():
             over = top >= 300 and totals.count(top) == 1
             assert over == (j == len(deals) - 1)
             assert (match_winner(*totals, 300) >= 0) == over
+
+
+# --- command line -----------------------------------------------------------------------------
+def cli(capsys, *argv):
+    from experiments.cli import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_brisca_rematada(capsys, tmp_path):
+    from experiments.records_check import check_record
+    code, out, _ = cli(capsys, "simulate", G, "-n", "3000", "--threads", "1", "--seats",
+                       "greedy,random,greedy", "--rule", "bid_step=10")
+    assert code == 0 and "made by contract" in out and "dealer at 100" in out
+    assert "bid_step=10" in out and "\n  110 " in out and "\n  105 " not in out
+    code, out, _ = cli(capsys, "simulate", G, "--matches", "-n", "30", "--threads", "1",
+                       "--rule", "target=300")
+    assert code == 0 and "matches won by seat 2" in out
+    f = tmp_path / "r.jsonl"
+    code, _, _ = cli(capsys, "records", G, "-n", "5", "--strategy", "greedy", "--dealer", "1",
+                     "--out", str(f))
+    lines = f.read_text().splitlines()
+    assert code == 0 and len(lines) == 5
+    assert all(check_record(json.loads(x)) == [] and json.loads(x)["dealer"] == 1
+               for x in lines)
+    code, out, _ = cli(capsys, "rules", G)
+    assert code == 0 and "bid_step" in out and "twenty_forty" in out and "300, 500, 1000" in out
+    code, out, _ = cli(capsys, "strategies", G)
+    assert code == 0 and "greedy" in out and "margin" in out
+    code, out, _ = cli(capsys, "simulate", G, "-n", "500", "--json", "--threads", "1")
+    s = json.loads(out)
+    assert s["deals"] == 500 and sum(e["count"] for e in s["contract"].values()) == 500
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "4"],
+    ["--rule", "bid_step=3"],
+    ["--rule", "marriages=twenty"],
+    ["--rule", "target=400"],
+    ["--strategy", "expert"],
+    ["--strategy", "greedy(margin=500)"],
+    ["--seats", "random,random"],
+    ["--dealer", "3"],
+])
+def test_cli_errors_exit_2_with_one_line(capsys, argv):
+    code, out, err = cli(capsys, "simulate", G, "-n", "10", *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("trunfo: error:")
