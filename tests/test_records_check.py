@@ -57,6 +57,12 @@ VALID = {
     "spades hands, break_spades": ("spades", 30, 11, None, MIX, False,
                                    (("break_spades", True),)),
     "spades games": ("spades", 1, 11, None, ("greedy",), True, SPADES_GAME_RULES),
+    "brisca_rematada deals": ("brisca_rematada", 30, 2026, None, ("random",), False, ()),
+    "brisca_rematada deals, twenty_forty": ("brisca_rematada", 30, 3, None,
+                                            ("greedy", "random", "greedy"), False,
+                                            (("marriages", "twenty_forty"), ("bid_step", 1))),
+    "brisca_rematada matches": ("brisca_rematada", 2, 4, None, ("random",), True,
+                                (("target", 300),)),
 }
 
 
@@ -86,6 +92,10 @@ def test_the_valid_records_reach_the_rules_the_checker_checks():
     assert any(any(r["blind_nil"]) for r in games)
     assert any(max(r["bag_penalty"]) > 0 for r in games)
     assert any("nil_made" in r["nil"] for r in valid("spades hands"))
+    rem = valid("brisca_rematada deals, twenty_forty")
+    assert any(m["points"] == 20 for r in rem for m in r["marriages"])
+    assert {r["result"]["outcome"] for r in rem} == {"made", "failed"}
+    assert any(r["contract"] % 5 for r in rem)
 
 
 # --- broken records: each mutation and the message it must give ---------------------------
@@ -221,7 +231,8 @@ def missing_key(r):
 
 def unknown_game(r):
     r["game"] = "poker"
-    return ['game: unknown game "poker"; known games: sueca, brisca, scopa, spades']
+    return ['game: unknown game "poker"; known games: sueca, brisca, scopa, spades, '
+            'brisca_rematada']
 
 
 def brisca_draw_order(r):
@@ -311,6 +322,42 @@ def spades_blind_nil_without_rule(r):
     return ["blind_nil[0]: a blind nil, but rules.blind_nil is off"]
 
 
+def rematada_bid_off_step(r):
+    j = next(j for j, (_, b) in enumerate(r["bids"]) if b is not None)
+    r["bids"][j][1] += 1
+    return [f"bids[{j}]: seat {r['bids'][j][0]} bids {r['bids'][j][1]}; allowed:",
+            "by steps of 5"]
+
+
+def rematada_wrong_declarer(r):
+    d = r["declarer"]
+    r["declarer"] = (d + 1) % 3
+    return [f"declarer: {(d + 1) % 3}, but the auction leaves seat {d}"]
+
+
+def rematada_discard_not_held(r):
+    d = r["declarer"]
+    other = r["hands"][(d + 1) % 3][0]
+    r["discards"][0] = other
+    return [f"discards: {other} is neither in the declarer's hand nor in the talon"]
+
+
+def rematada_trump_a_card(r):
+    r["trump"] = "1" + r["trump"]
+    return [f'trump: a suit letter (O C E B), got "{r["trump"]}"']
+
+
+def rematada_marriage_invented(r):
+    r["marriages"].append({"seat": 0, "suit": "O", "trick": 9, "points": 40})
+    return ["marriages: ", "but the replayed play declares"]
+
+
+def rematada_score(r):
+    s = r["score"]
+    r["score"] = [s[1], s[2], s[0]]
+    return [f"score: {r['score']}, but the rules give {s}"]
+
+
 BROKEN = [
     ("sueca deals", card_twice), ("sueca deals", card_missing), ("sueca deals", foreign_card),
     ("sueca deals", wrong_winner), ("sueca deals", wrong_trick_points),
@@ -333,6 +380,12 @@ BROKEN = [
     ("spades hands", spades_tricks_by_seat), ("spades hands", spades_trump),
     ("spades hands", spades_blind_nil_without_rule), ("spades hands", not_following_suit),
     ("spades hands", wrong_winner),
+    ("brisca_rematada deals", rematada_bid_off_step),
+    ("brisca_rematada deals", rematada_wrong_declarer),
+    ("brisca_rematada deals", rematada_discard_not_held),
+    ("brisca_rematada deals", rematada_trump_a_card),
+    ("brisca_rematada deals", rematada_marriage_invented),
+    ("brisca_rematada deals", rematada_score), ("brisca_rematada deals", wrong_winner),
 ]
 
 
