@@ -329,8 +329,8 @@ def _describe(s) -> dict:
 def build_parser() -> argparse.ArgumentParser:
     from simcore.games import all_games
     games = list(all_games())
-    p = _Parser(prog="trunfo", description="Monte Carlo simulator for Sueca, Brisca, Scopa "
-                                            "and Spades.")
+    p = _Parser(prog="trunfo", description="Monte Carlo simulator for Sueca, Brisca, Brisca "
+                                            "rematada, Scopa and Spades.")
     p.add_argument("--version", action="version", version=f"trunfo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
