@@ -231,7 +231,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
                status, trace, t_hands, t_cards, t_leader, t_winner,
                np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
                np.empty(N_SEATS, np.uint64), np.zeros(N_SEATS, np.int64),
-               np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), va[0])
+               np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -239,7 +239,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_cards, t_leader, t_winner, state, deck, hands, bids,
-               blind, tricks, v):
+               blind, tricks, va):
     """The loop of :func:`run_deals` over the chunk's hands (jitted code only), for the
     lineup ``key`` (a string literal): its policies are chosen here, when the kernel is
     typed, and only they are compiled.  One call per chunk, not inlined."""
@@ -249,7 +249,7 @@ def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, s
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                 status, trace, t_hands, t_cards, t_leader, t_winner, state, deck, hands, bids,
-                blind, tricks, v):
+                blind, tricks, va):
     got = policies_of(key, "play", "bid", defaults={"bid": default_bid})
     if got is None:
         return None
@@ -257,7 +257,8 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
              status, trace, t_hands, t_cards, t_leader, t_winner, state, deck, hands, bids,
-             blind, tricks, v):
+             blind, tricks, va):
+        v = va[0]                   # the view lives in va, which the caller keeps alive
         break_spades = params[P_BREAK_SPADES] != 0
         _rules_into_view(v, params, level)
         for i in range(out.shape[0]):
@@ -314,7 +315,7 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
                       trace, max_trace, hands_out, t_hands, t_cards, t_leader, t_winner,
                       t_before, np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
                       np.empty(N_SEATS, np.uint64), np.zeros(N_SEATS, np.int64),
-                      np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), va[0])
+                      np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), va)
 
 
 _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
@@ -322,7 +323,7 @@ _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
 
 def games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                max_trace, hands_out, t_hands, t_cards, t_leader, t_winner, t_before, state,
-               deck, hands, bids, blind, tricks, v):
+               deck, hands, bids, blind, tricks, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("games_loop is called from jitted code only")
 
@@ -330,7 +331,7 @@ def games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, stat
 @overload(games_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                 max_trace, hands_out, t_hands, t_cards, t_leader, t_winner, t_before, state,
-                deck, hands, bids, blind, tricks, v):
+                deck, hands, bids, blind, tricks, va):
     got = policies_of(key, "play", "bid", defaults={"bid": default_bid})
     if got is None:
         return None
@@ -338,7 +339,8 @@ def _games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, sta
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
              max_trace, hands_out, t_hands, t_cards, t_leader, t_winner, t_before, state,
-             deck, hands, bids, blind, tricks, v):
+             deck, hands, bids, blind, tricks, va):
+        v = va[0]
         break_spades = params[P_BREAK_SPADES] != 0
         blind_rule = params[P_BLIND_NIL] != 0
         max_hands = params[P_MAX_HANDS]
