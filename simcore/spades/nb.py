@@ -433,36 +433,47 @@ _NO_HANDS = np.empty(1, DEAL_DTYPE)
 
 @njit
 def accumulate(out, totals):
-    """Add the records ``out`` to the int64 ``totals`` vector (layout in ``enums``)."""
-    for i in range(out.shape[0]):
+    """Add the records ``out`` to the int64 ``totals`` vector (layout in ``enums``).  The
+    per-team sums are kept in locals and added once (a counter in memory incremented on
+    every record is a chain of dependent stores)."""
+    made0 = 0
+    made1 = 0
+    sc0 = 0
+    sc1 = 0
+    bg0 = 0
+    bg1 = 0
+    n = out.shape[0]
+    for i in range(n):
         r = out[i]
         oc = np.int64(r.outcome)
         totals[T_OUTCOME + oc] += 1
-        dc = oc
-        if (np.int64(r.dealer) & 1) == 1 and oc != 0:
-            dc = 3 - oc
+        dc = 3 - oc if ((np.int64(r.dealer) & 1) == 1 and oc != 0) else oc
         totals[T_DEALER_OUTCOME + dc] += 1
+        b0 = np.int64(r.bid_seat0)
+        b1 = np.int64(r.bid_seat1)
+        b2 = np.int64(r.bid_seat2)
+        b3 = np.int64(r.bid_seat3)
         t0 = np.int64(r.tricks_seat0) + np.int64(r.tricks_seat2)
-        c0 = np.int64(r.bid_seat0) + np.int64(r.bid_seat2)
-        c1 = np.int64(r.bid_seat1) + np.int64(r.bid_seat3)
-        if t0 >= c0:
-            totals[T_MADE] += 1
-        else:
-            totals[T_SET] += 1
-        if N_TRICKS - t0 >= c1:
-            totals[T_MADE + 1] += 1
-        else:
-            totals[T_SET + 1] += 1
+        made0 += t0 >= b0 + b2
+        made1 += N_TRICKS - t0 >= b1 + b3
         totals[T_NIL + np.int64(r.nil_seat0)] += 1
         totals[T_NIL + np.int64(r.nil_seat1)] += 1
         totals[T_NIL + np.int64(r.nil_seat2)] += 1
         totals[T_NIL + np.int64(r.nil_seat3)] += 1
-        totals[T_SCORE] += np.int64(r.score_team0)
-        totals[T_SCORE + 1] += np.int64(r.score_team1)
-        totals[T_BAGS] += np.int64(r.bags_team0)
-        totals[T_BAGS + 1] += np.int64(r.bags_team1)
-        totals[T_BIDS + np.int64(r.bid_seat0)] += 1
-        totals[T_BIDS + np.int64(r.bid_seat1)] += 1
-        totals[T_BIDS + np.int64(r.bid_seat2)] += 1
-        totals[T_BIDS + np.int64(r.bid_seat3)] += 1
+        sc0 += np.int64(r.score_team0)
+        sc1 += np.int64(r.score_team1)
+        bg0 += np.int64(r.bags_team0)
+        bg1 += np.int64(r.bags_team1)
+        totals[T_BIDS + b0] += 1
+        totals[T_BIDS + b1] += 1
+        totals[T_BIDS + b2] += 1
+        totals[T_BIDS + b3] += 1
         totals[T_TRICKS0 + t0] += 1
+    totals[T_MADE] += made0
+    totals[T_MADE + 1] += made1
+    totals[T_SET] += n - made0
+    totals[T_SET + 1] += n - made1
+    totals[T_SCORE] += sc0
+    totals[T_SCORE + 1] += sc1
+    totals[T_BAGS] += bg0
+    totals[T_BAGS + 1] += bg1
