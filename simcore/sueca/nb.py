@@ -188,7 +188,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
     deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
                np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
-               np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64), va[0])
+               np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -196,7 +196,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-               state, deck, hands, start_hands, v):
+               state, deck, hands, start_hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` (a string literal): its policies are chosen here, when the kernel is
     typed, and only they are compiled.  One call per chunk, not inlined: the kernel's
@@ -207,7 +207,7 @@ def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, s
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                 status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-                state, deck, hands, start_hands, v):
+                state, deck, hands, start_hands, va):
     got = policies_of(key, "play")
     if got is None:
         return None
@@ -215,7 +215,8 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
              status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-             state, deck, hands, start_hands, v):
+             state, deck, hands, start_hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
         for i in range(out.shape[0]):
             d = start + i
             seed_stream(state, seed_base, d)
@@ -269,12 +270,12 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
                         trace, max_deals, deals_out, t_hands, t_trump, t_cards, t_leader,
                         t_winner, t_points, t_before, np.empty(4, np.uint64),
                         np.empty(N_CARDS, np.int64), np.empty(N_SEATS, np.uint64),
-                        np.empty(N_SEATS, np.uint64), va[0])
+                        np.empty(N_SEATS, np.uint64), va)
 
 
 def rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
-                 t_points, t_before, state, deck, hands, start_hands, v):
+                 t_points, t_before, state, deck, hands, start_hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("rubbers_loop is called from jitted code only")
 
@@ -282,7 +283,7 @@ def rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, st
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                   max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
-                  t_points, t_before, state, deck, hands, start_hands, v):
+                  t_points, t_before, state, deck, hands, start_hands, va):
     got = policies_of(key, "play")
     if got is None:
         return None
@@ -290,7 +291,8 @@ def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
              max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-             t_before, state, deck, hands, start_hands, v):
+             t_before, state, deck, hands, start_hands, va):
+        v = va[0]
         whole = params[P_RUBBER_GAMES]
         total_deals = 0
         for i in range(out.shape[0]):
