@@ -10,7 +10,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, fill_deck, shuffle
+from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..strategy import policies_of
 from ..rng import MASK32, next64, seed_stream
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
@@ -39,17 +39,19 @@ def deal_hands(deck, hands, dealer, trump_first):
 @njit(inline="always")
 def new_deal(state, deck, hands, dealer, params, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`) and deal it;
-    returns the face-up trump card.  Under ``redraw_point_trump`` a shuffled deal is
+    returns ``(face-up trump card, dealer)`` (a source may draw the dealer, see
+    :func:`simcore.deal.source_dealer`).  Under ``redraw_point_trump`` a shuffled deal is
     shuffled and dealt again while that card is worth points (a given deck is dealt as
     it is)."""
     fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     trump_first = params[P_TRUMP_FIRST] != 0
     card = deal_hands(deck, hands, dealer, trump_first)
     if params[P_REDRAW] != 0 and len(source) == 0:
         while POINTS[card] > 0:
             shuffle(state, deck, N_CARDS)
             card = deal_hands(deck, hands, dealer, trump_first)
-    return card
+    return card, dealer
 
 
 @njit(inline="always")
@@ -221,7 +223,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
             d = start + i
             seed_stream(state, seed_base, d)
             dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
-            card = new_deal(state, deck, hands, dealer, params, source, i)
+            card, dealer = new_deal(state, deck, hands, dealer, params, source, i)
             row = i if trace else 0
             for s in range(N_SEATS):       # loops, not slices: no shape-error path to compile
                 start_hands[s] = hands[s]
@@ -306,7 +308,7 @@ def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
             end = E_GAMES
             while g0 < whole and g1 < whole:
                 dealer = (first + n) % N_SEATS
-                card = new_deal(state, deck, hands, dealer, params, SHUFFLED, 0)
+                card, dealer = new_deal(state, deck, hands, dealer, params, SHUFFLED, 0)
                 keep = trace and n < max_deals
                 row = n if keep else 0
                 for s in range(N_SEATS):
