@@ -8,7 +8,7 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary, share_entry
 from . import enums as E
 from . import nb
-from .view import BLIND_NIL, SEE_CARDS
+from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
 
 #: whole games use their own stream domain, "GAME" (docs/games/spades.md)
 DOMAIN_GAME = 0x47414D45
@@ -42,6 +42,8 @@ class SpadesGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     uses_lineup = True
+    view_dtype = VIEW_DTYPE
+    decisions = ("play", "bid")
 
     params_of = staticmethod(E.params)
 
