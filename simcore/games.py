@@ -10,7 +10,8 @@ def _load() -> dict[str, Game]:
     from .scopa.game import SCOPA
     from .spades.game import SPADES
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES)}
+    from .sueca_italiana.game import SUECA_ITALIANA
+    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES, SUECA_ITALIANA)}
 
 
 _GAMES: dict[str, Game] | None = None
