@@ -94,7 +94,7 @@ def eval_bid_policy(v, lowest, u, p):
 def eval_call_policy(v, legal, u, p):
     est, s, c = evaluate(v.hand)
     own = v.hand & SUIT_MASKS[s] & legal
-    if est - p.margin >= p.alone_at and own:
+    if p.alone_at <= MAX_BID and est - p.margin >= p.alone_at and own:
         return top_bit(own)          # a card of its own: it plays alone
     return c
 
@@ -127,14 +127,17 @@ def winning_cards(legal, best, trump):
 
 
 @njit(inline="always")
-def known_friend(seat, other, declarer, partner, revealed):
-    """Whether ``seat`` knows ``other`` to be on its side (``partner`` as the view shows
-    it: -1 when the seat does not know it)."""
+def known_friend(seat, other, declarer, partner):
+    """Whether ``seat`` knows ``other`` to be on its side, from ``partner`` as the view
+    shows it (-1 while the seat does not know it; the view shows it to the partner itself
+    from the start and to everybody once the called card is played)."""
+    if partner < 0:
+        return False
     if seat == declarer:
-        return revealed != 0 and partner != declarer and other == partner
+        return partner != declarer and other == partner
     if partner == seat:
         return other == declarer
-    return revealed != 0 and other != declarer and other != partner
+    return other != declarer and other != partner
 
 
 def random_play(v, legal, u, p):
@@ -149,7 +152,7 @@ def greedy_play(v, legal, u, p):
     if v.trick_len == 0:
         return cheapest(legal, trump)
     win = winning_cards(legal, v.best, trump)
-    friend = known_friend(v.seat, v.winner, v.declarer, v.partner, v.revealed)
+    friend = known_friend(v.seat, v.winner, v.declarer, v.partner)
     want = (legal & ~win) if friend else win
     return cheapest(want if want else legal, trump)
 

@@ -143,7 +143,8 @@ def evaluate(hand: list[int]) -> tuple[int, int, int]:
 def eval_call(hand: list[int], params: dict, rules: dict) -> int:
     est, s, called = evaluate(hand)
     own = [c for c in hand if suit(c) == s]
-    if est - params["margin"] >= params["alone_at"] and own and rules["call_own_card"]:
+    if params["alone_at"] <= 120 and est - params["margin"] >= params["alone_at"] and own \
+            and rules["call_own_card"]:
         return max(own)
     return called
 

@@ -27,6 +27,10 @@ def recs(game, n, seed=1, players=None, strategies=("random",), rubbers=False, r
         rules=dict(rules)))
 
 
+IT_MIX = ("random", "greedy", "random", "greedy", "random")
+# a seat that never bids, one that plays alone when it declares: every branch of the rules
+IT_ODD = ("greedy(margin=60)", "random(alone_at=0)", "greedy(margin=60)", "random(margin=60)",
+          "greedy(alone_at=85)")
 SUECA_VARIANTS = (("pente", True), ("tie_carry", True), ("triple_at_30", True),
                   ("bandeira_by_points", True))
 SPADES_GAME_RULES = (("blind_nil", True), ("bag_limit", 3), ("bag_points", 1))
@@ -57,6 +61,11 @@ VALID = {
     "spades hands, break_spades": ("spades", 30, 11, None, MIX, False,
                                    (("break_spades", True),)),
     "spades games": ("spades", 1, 11, None, ("greedy",), True, SPADES_GAME_RULES),
+    "sueca_italiana deals": ("sueca_italiana", 30, 21, None, IT_MIX, False, ()),
+    "sueca_italiana deals, alone and passes": ("sueca_italiana", 30, 3, None, IT_ODD, False, ()),
+    "sueca_italiana deals, call_own_card false": ("sueca_italiana", 20, 3, None, IT_ODD, False,
+                                                  (("call_own_card", False),)),
+    "sueca_italiana matches": ("sueca_italiana", 3, 4, None, IT_MIX, True, (("target", 5),)),
 }
 
 
@@ -86,6 +95,10 @@ def test_the_valid_records_reach_the_rules_the_checker_checks():
     assert any(any(r["blind_nil"]) for r in games)
     assert any(max(r["bag_penalty"]) > 0 for r in games)
     assert any("nil_made" in r["nil"] for r in valid("spades hands"))
+    odd = valid("sueca_italiana deals, alone and passes")
+    assert {"made", "failed", "alone_made", "alone_failed"} <= {r["result"]["outcome"]
+                                                               for r in odd}
+    assert any(r["bids"] == [None] * 5 for r in odd)
 
 
 # --- broken records: each mutation and the message it must give ---------------------------
@@ -311,6 +324,65 @@ def spades_blind_nil_without_rule(r):
     return ["blind_nil[0]: a blind nil, but rules.blind_nil is off"]
 
 
+def it_bid_not_above(r):
+    j = next(j for j, b in enumerate(r["bids"]) if b is not None)
+    r["bids"] = [None] * 5
+    r["bids"][j], r["bids"][(j + 1) % 5] = 90, 90
+    seat = (r["dealer"] + (j + 1) % 5) % 5
+    return [f"bids[{(j + 1) % 5}]: seat {seat} bids 90, not above the highest bid 90"]
+
+
+def it_zero_after_a_bid(r):
+    r["bids"] = [75, 0, None, None, None]
+    return [f"bids[1]: seat {(r['dealer'] + 1) % 5} bids 0, but 0 is allowed only while "
+            f"nobody has bid"]
+
+
+def it_declarer(r):
+    d = r["declarer"]
+    r["declarer"] = (d + 1) % 5
+    return [f"declarer: seat {(d + 1) % 5}, but seat {d} declares"]
+
+
+def it_contract(r):
+    r["contract"] += 1
+    return [f"contract: {r['contract']}, but the auction gives {r['contract'] - 1}"]
+
+
+def it_partner(r):
+    p = r["partner"]
+    r["partner"] = (p + 1) % 5
+    return [f"partner: seat {(p + 1) % 5}, but seat {p} holds the called card"]
+
+
+def it_trump(r):
+    r["trump"] = r["hands"][0][0] if r["hands"][0][0] != r["called_card"] else r["hands"][0][1]
+    return ["trump:", "but the trump card is the called card"]
+
+
+def it_first_leader(r):
+    r["tricks"][0]["leader"] = (r["declarer"] + 1) % 5
+    return [f"tricks[0].leader: seat {(r['declarer'] + 1) % 5}, but seat {r['declarer']} "
+            f"leads (the declarer)"]
+
+
+def it_game_points(r):
+    gp = r["result"]["game_points"]
+    r["result"]["game_points"] = [g + 1 for g in gp]
+    return ["result.game_points:", "but the rules give"]
+
+
+def it_made(r):
+    r["result"]["made"] = not r["result"]["made"]
+    return ["result.made:"]
+
+
+def it_own_card_forbidden(r):
+    r["rules"]["call_own_card"] = False
+    return [f"called_card: {r['called_card']} is the declarer's own card, which "
+            f"rules.call_own_card false forbids"]
+
+
 BROKEN = [
     ("sueca deals", card_twice), ("sueca deals", card_missing), ("sueca deals", foreign_card),
     ("sueca deals", wrong_winner), ("sueca deals", wrong_trick_points),
@@ -333,6 +405,12 @@ BROKEN = [
     ("spades hands", spades_tricks_by_seat), ("spades hands", spades_trump),
     ("spades hands", spades_blind_nil_without_rule), ("spades hands", not_following_suit),
     ("spades hands", wrong_winner),
+    ("sueca_italiana deals", it_bid_not_above), ("sueca_italiana deals", it_zero_after_a_bid),
+    ("sueca_italiana deals", it_declarer), ("sueca_italiana deals", it_contract),
+    ("sueca_italiana deals", it_partner), ("sueca_italiana deals", it_trump),
+    ("sueca_italiana deals", it_first_leader), ("sueca_italiana deals", it_game_points),
+    ("sueca_italiana deals", it_made), ("sueca_italiana deals", not_following_suit),
+    ("sueca_italiana deals", wrong_winner), ("sueca_italiana deals", card_twice),
 ]
 
 
@@ -345,6 +423,14 @@ def test_a_broken_record_gets_the_message_naming_it(name, broken):
     assert problems and all(isinstance(p, str) and "\n" not in p for p in problems)
     for text in expected:
         assert any(text in p for p in problems), (text, problems)
+
+
+def test_a_declarer_calling_its_own_card_under_call_own_card_false():
+    r = copy.deepcopy(next(r for r in valid("sueca_italiana deals, alone and passes")
+                           if r["partner"] == r["declarer"]))
+    assert check_record(r) == []
+    for text in it_own_card_forbidden(r):
+        assert any(text in p for p in check_record(r)), check_record(r)
 
 
 def test_a_record_that_is_not_an_object():
@@ -410,7 +496,8 @@ def _paths(o, pre=()):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games"]),
+@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games",
+                        "sueca_italiana matches"]),
        st.data(), JSON)
 def test_any_damage_gives_messages_never_an_exception(name, data, junk):
     r = copy.deepcopy(valid(name)[0])

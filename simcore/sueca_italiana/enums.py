@@ -49,6 +49,16 @@ N_OUTCOMES = len(OUTCOME_LABELS)
 LEVELS = ((0, 0), (61, 70), (71, 80), (81, 90), (91, 100), (101, 119), (120, 120))
 LEVEL_NAMES = tuple(f"{a}" if a == b else f"{a}-{b}" for a, b in LEVELS)
 
+#: seats relative to the dealer, for the declarer's position
+REL_SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3", "dealer+4")
+
+
+def level_codes(contract) -> np.ndarray:
+    """The index in ``LEVELS`` of each contract (an array of contracts)."""
+    lows = np.array([lo for lo, _ in LEVELS])
+    return np.searchsorted(lows, np.asarray(contract, np.int64), side="right") - 1
+
+
 MATCH_ENDS = ("target",)
 
 # --- record schemas ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from . import enums as E
 from . import nb
 from .view import VIEW_DTYPE
 
-REL_SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3", "dealer+4")
+REL_SEATS = E.REL_SEATS
 
 
 def check_status(setup: Setup, status: np.ndarray, deck=E.DECK) -> None:
@@ -30,14 +30,6 @@ def check_status(setup: Setup, status: np.ndarray, deck=E.DECK) -> None:
     raise TrunfoError(f"strategy {ss.strategy.name} ({ss.strategy.origin}) returned {shown}, "
                       f"not a legal {what}, for seat {seat} in deal {deal} of {setup.game}; "
                       f"see docs/games/{setup.game}.md")
-
-
-def level_of(contract: int) -> int:
-    """Index in ``E.LEVELS`` of a contract."""
-    for i, (lo, hi) in enumerate(E.LEVELS):
-        if lo <= contract <= hi:
-            return i
-    raise ValueError(contract)
 
 
 class SuecaItalianaGame(Game):
