@@ -28,6 +28,8 @@ GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
 GAME_SECTIONS = {
     "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"),
     "sueca_italiana": ("outcomes", "contracts", "scores", "sides", "categories", "metadata"),
+    "briscola_chiamata": ("outcomes", "contracts", "scores", "sides", "categories",
+                          "metadata"),
 }
 WHOLE_SECTIONS = ("outcomes", "lengths", "sides", "categories", "metadata")
 SECTION_TITLES = {
@@ -190,14 +192,14 @@ def count(game: str, df: pd.DataFrame) -> dict:
     levels = contract_levels(game)
     if levels is not None and n:
         names, codes_of = levels
-        lv = codes_of(df["contract"].to_numpy(np.int64))
-        made = df["made"].to_numpy(np.int64)
-        rel = (df["declarer"].to_numpy(np.int64) - df["dealer"].to_numpy(np.int64)) % \
-            get_game(game).default_players
-        k = len(names)
+        lv = codes_of(df)
+        has = lv >= 0                  # deals with a contract (not passed out)
+        made = df["made"].to_numpy(np.int64)[has]
         p = get_game(game).default_players
-        c["level"] = np.bincount(lv, minlength=k)
-        c["level_made"] = np.bincount(lv, weights=made, minlength=k).astype(np.int64)
+        rel = (df["declarer"].to_numpy(np.int64) - df["dealer"].to_numpy(np.int64))[has] % p
+        k = len(names)
+        c["level"] = np.bincount(lv[has], minlength=k)
+        c["level_made"] = np.bincount(lv[has], weights=made, minlength=k).astype(np.int64)
         c["rel"] = np.bincount(rel, minlength=p)
         c["rel_made"] = np.bincount(rel, weights=made, minlength=p).astype(np.int64)
     return c

@@ -11,7 +11,9 @@ def _load() -> dict[str, Game]:
     from .spades.game import SPADES
     from .sueca.game import SUECA
     from .sueca_italiana.game import SUECA_ITALIANA
-    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES, SUECA_ITALIANA)}
+    from .briscola_chiamata.game import BRISCOLA_CHIAMATA
+    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES, SUECA_ITALIANA,
+                                BRISCOLA_CHIAMATA)}
 
 
 _GAMES: dict[str, Game] | None = None

@@ -13,7 +13,8 @@ from strategies import strategies_for
 GAMES = list(all_games())
 # the largest possible |mean difference per deal| in each game's comparison score
 SCORE_RANGE = {"sueca": 120, "brisca": 120, "scopa": 20,    # Scopa: 4 category points + scope
-               "sueca_italiana": 6}                          # game points of one seat
+               "sueca_italiana": 6,                          # game points of one seat
+               "briscola_chiamata": 8}                       # a seat's score: 4, doubled
 
 
 def _has(game, *names):

@@ -152,7 +152,8 @@ def test_report_command_and_partial_run(tmp_path, capsys):
 
 
 # tables that seat the strategies the game's other tests seat: no kernel compiled for these alone
-SEATS = {"sueca_italiana": 'strategies = ["random", "greedy", "random", "greedy", "random"]\n'}
+SEATS = {"sueca_italiana": 'strategies = ["random", "greedy", "random", "greedy", "random"]\n',
+         "briscola_chiamata": 'strategies = ["random", "greedy", "random", "greedy", "random"]\n'}
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g != "sueca"])
@@ -165,7 +166,7 @@ def test_generic_report_for_other_games(tmp_path, game):
     rep = write_report(out)
     assert rep["sections"] == [s for s in ("outcomes", "contracts", "scores", "sides",
                                            "categories", "metadata")
-                               if s != "contracts" or game == "sueca_italiana"]
+                               if s != "contracts" or game in SEATS]
     t = pd.read_csv(os.path.join(out, "report", "tables", "sides.csv"))
     assert len(t) >= 2
     assert np.allclose(t["win"] + t["tie"] + t["loss"], 1.0)

@@ -53,10 +53,10 @@ LEVEL_NAMES = tuple(f"{a}" if a == b else f"{a}-{b}" for a, b in LEVELS)
 REL_SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3", "dealer+4")
 
 
-def level_codes(contract) -> np.ndarray:
-    """The index in ``LEVELS`` of each contract (an array of contracts)."""
+def level_codes(df) -> np.ndarray:
+    """The index in ``LEVELS`` of each deal's contract (``df``: the deals, by column)."""
     lows = np.array([lo for lo, _ in LEVELS])
-    return np.searchsorted(lows, np.asarray(contract, np.int64), side="right") - 1
+    return np.searchsorted(lows, np.asarray(df["contract"], np.int64), side="right") - 1
 
 
 MATCH_ENDS = ("target",)

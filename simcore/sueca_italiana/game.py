@@ -14,18 +14,18 @@ from .view import VIEW_DTYPE
 REL_SEATS = E.REL_SEATS
 
 
-def check_status(setup: Setup, status: np.ndarray, deck=E.DECK) -> None:
+def check_status(setup: Setup, status: np.ndarray, deck=E.DECK, kernels=nb) -> None:
     """A strategy that made an illegal decision stopped the kernel: say whose it was."""
     code = int(status[0])
     if code == 0:
         return
     seat, value, deal = int(status[1]), int(status[2]), int(status[3])
-    if code == nb.BAD_CARD:
+    if code == kernels.BAD_CARD:
         from ..strategy import illegal_card
         illegal_card(setup, seat, value, deal, deck)
     ss = setup.lineup.strategy_of(seat)
-    what = "bid" if code == nb.BAD_BID else "called card"
-    shown = str(value) if code == nb.BAD_BID or not 0 <= value < deck.n_cards \
+    what = "bid" if code == kernels.BAD_BID else "called card"
+    shown = str(value) if code == kernels.BAD_BID or not 0 <= value < deck.n_cards \
         else deck.format_card(value)
     raise TrunfoError(f"strategy {ss.strategy.name} ({ss.strategy.origin}) returned {shown}, "
                       f"not a legal {what}, for seat {seat} in deal {deal} of {setup.game}; "
