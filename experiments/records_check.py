@@ -802,6 +802,10 @@ def chiamata_auction(p: Problems, bids, dealer: int, n: int, points_only: bool):
     return declarer, high
 
 
+def _seat_text(v) -> str:
+    return f"seat {v}" if is_int(v) else _show(v)
+
+
 def chiamata_scores(n: int, declarer: int, partner: int, made: bool, cappotto: bool):
     """Each seat's score: 2, 1, -1 each (alone 4, -1 each), signs reversed on a loss,
     doubled on a cappotto."""
@@ -853,7 +857,7 @@ def _briscola_chiamata(p: Problems, obj: dict, rules: dict) -> None:
         return
     contract = high if is_int(high) else 61
     if not same(obj["declarer"], declarer):
-        p.add("declarer", f"{_show(obj['declarer'])}, but seat {declarer} declares (the "
+        p.add("declarer", f"{_seat_text(obj['declarer'])}, but seat {declarer} declares (the "
                           f"highest bidder)")
     if not same(obj["contract"], contract):
         p.add("contract", f"{_show(obj['contract'])}, but the auction gives {contract}")
@@ -870,8 +874,8 @@ def _briscola_chiamata(p: Problems, obj: dict, rules: dict) -> None:
                        f"({called})")
     holder = next(s for s in range(n) if called in hands[s])
     if not same(obj["partner"], holder):
-        p.add("partner", f"{_show(obj['partner'])}, but seat {holder} holds the called card "
-                         f"{called}")
+        p.add("partner", f"{_seat_text(obj['partner'])}, but seat {holder} holds the called "
+                         f"card {called}")
     if p:
         return
     played = _play_tricks(p, obj, deck, [set(h) for h in hands], called[1],

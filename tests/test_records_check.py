@@ -31,6 +31,10 @@ IT_MIX = ("random", "greedy", "random", "greedy", "random")
 # a seat that never bids, one that plays alone when it declares: every branch of the rules
 IT_ODD = ("greedy(margin=60)", "random(alone_at=0)", "greedy(margin=60)", "random(margin=60)",
           "greedy(alone_at=85)")
+BC_BOLD = ("greedy(margin=-25)", "random(margin=-25)", "greedy", "random(margin=-10)",
+           "greedy(margin=-25)")             # point bids after the 2
+BC_SHY = ("greedy(margin=40)", "random(margin=40)", "greedy(margin=40)", "random(margin=30)",
+          "greedy(margin=40)")               # passed-out deals
 SUECA_VARIANTS = (("pente", True), ("tie_carry", True), ("triple_at_30", True),
                   ("bandeira_by_points", True))
 SPADES_GAME_RULES = (("blind_nil", True), ("bag_limit", 3), ("bag_points", 1))
@@ -66,6 +70,15 @@ VALID = {
     "sueca_italiana deals, call_own_card false": ("sueca_italiana", 20, 3, None, IT_ODD, False,
                                                   (("call_own_card", False),)),
     "sueca_italiana matches": ("sueca_italiana", 3, 4, None, IT_MIX, True, (("target", 5),)),
+    "briscola_chiamata deals": ("briscola_chiamata", 30, 21, None, IT_MIX, False, ()),
+    "briscola_chiamata deals, bold": ("briscola_chiamata", 30, 21, None, BC_BOLD, False, ()),
+    "briscola_chiamata deals, buia and points": ("briscola_chiamata", 30, 3, None, IT_MIX,
+                                                 False, (("chiamata_buia", True),
+                                                         ("points_only", True))),
+    "briscola_chiamata deals, passed out": ("briscola_chiamata", 20, 3, None, BC_SHY, False,
+                                            ()),
+    "briscola_chiamata matches": ("briscola_chiamata", 2, 4, None, IT_MIX, True,
+                                  (("chiamata_buia", True),)),
 }
 
 
@@ -99,6 +112,10 @@ def test_the_valid_records_reach_the_rules_the_checker_checks():
     assert {"made", "failed", "alone_made", "alone_failed"} <= {r["result"]["outcome"]
                                                                for r in odd}
     assert any(r["bids"] == [None] * 5 for r in odd)
+    assert any(r["declarer"] is None for r in valid("briscola_chiamata deals, passed out"))
+    assert any(isinstance(b, int) for r in valid("briscola_chiamata deals, bold")
+               for b in r["bids"])
+    assert any(r["partner"] == r["declarer"] for r in valid("briscola_chiamata deals"))
 
 
 # --- broken records: each mutation and the message it must give ---------------------------
@@ -383,6 +400,50 @@ def it_own_card_forbidden(r):
             f"rules.call_own_card false forbids"]
 
 
+def bc_points_before_the_two(r):
+    j = next(j for j, b in enumerate(r["bids"]) if isinstance(b, str))
+    r["bids"][j] = 70
+    return [f"bids[{j}]:", "bids 70 points before the 2 has been named"]
+
+
+def bc_rank_not_lower(r):
+    js = [j for j, b in enumerate(r["bids"]) if isinstance(b, str)]
+    j = js[1] if len(js) > 1 else js[0]
+    r["bids"][j] = "1"
+    return [f"bids[{j}]:", "not above the highest bid"]
+
+
+def bc_auction_too_long(r):
+    r["bids"].append(None)
+    return [f"bids: {len(r['bids'])} entries, but the auction ended after "
+            f"{len(r['bids']) - 1}"]
+
+
+def bc_called_rank(r):
+    rank = [b for b in r["bids"] if b is not None][-1]
+    rank = rank if isinstance(rank, str) else "2"
+    other = "K" if rank != "K" else "N"
+    r["called_card"] = other + r["called_card"][1]
+    r["trump"] = r["called_card"]
+    return [f"called_card: {r['called_card']}, but the card called is of the last rank named "
+            f"({rank})"]
+
+
+def bc_scores(r):
+    r["result"]["scores"][0] += 1
+    return ["result.scores:", "but the rules give"]
+
+
+def bc_cappotto(r):
+    r["result"]["cappotto"] = not r["result"]["cappotto"]
+    return ["result.cappotto:"]
+
+
+def bc_contract(r):
+    r["contract"] = 62 if r["contract"] == 61 else 61
+    return ["contract:", "but the auction gives"]
+
+
 BROKEN = [
     ("sueca deals", card_twice), ("sueca deals", card_missing), ("sueca deals", foreign_card),
     ("sueca deals", wrong_winner), ("sueca deals", wrong_trick_points),
@@ -411,6 +472,13 @@ BROKEN = [
     ("sueca_italiana deals", it_first_leader), ("sueca_italiana deals", it_game_points),
     ("sueca_italiana deals", it_made), ("sueca_italiana deals", not_following_suit),
     ("sueca_italiana deals", wrong_winner), ("sueca_italiana deals", card_twice),
+    ("briscola_chiamata deals", bc_points_before_the_two),
+    ("briscola_chiamata deals", bc_rank_not_lower),
+    ("briscola_chiamata deals", bc_auction_too_long), ("briscola_chiamata deals", bc_called_rank),
+    ("briscola_chiamata deals", bc_scores), ("briscola_chiamata deals", bc_cappotto),
+    ("briscola_chiamata deals", bc_contract), ("briscola_chiamata deals", it_declarer),
+    ("briscola_chiamata deals", it_partner), ("briscola_chiamata deals", it_first_leader),
+    ("briscola_chiamata deals", wrong_winner), ("briscola_chiamata deals", card_twice),
 ]
 
 
@@ -431,6 +499,34 @@ def test_a_declarer_calling_its_own_card_under_call_own_card_false():
     assert check_record(r) == []
     for text in it_own_card_forbidden(r):
         assert any(text in p for p in check_record(r)), check_record(r)
+
+
+def test_a_passed_out_deal_with_plays():
+    r = copy.deepcopy(next(r for r in valid("briscola_chiamata deals, passed out")
+                           if r["declarer"] is None))
+    assert check_record(r) == []
+    r["declarer"], r["result"]["scores"][0] = 2, 1
+    problems = check_record(r)
+    assert any(p.startswith("declarer: 2, but all passed: the deal is passed out")
+               for p in problems), problems
+    assert any(p.startswith("result.scores:") for p in problems), problems
+
+
+def test_chiamata_buia_first_trick_is_won_without_trumps():
+    """Give the first trick's win to the highest trump: under chiamata buia it is wrong."""
+    for r in valid("briscola_chiamata deals, buia and points"):
+        cards = [c for _, c in r["plays"][:5]]
+        trump = r["trump"][1]
+        if any(c[1] == trump for c in cards[1:]) and cards[0][1] != trump:
+            r = copy.deepcopy(r)
+            t = max((c for c in cards if c[1] == trump), key=lambda c: "42567JNK31".index(c[0]))
+            seat = r["plays"][cards.index(t)][0]
+            if seat == r["tricks"][0]["winner"]:
+                continue
+            r["tricks"][0]["winner"] = seat
+            assert any("trumps none" in p for p in check_record(r)), check_record(r)
+            return
+    pytest.fail("no first trick where a trump would have changed the winner")
 
 
 def test_a_record_that_is_not_an_object():
@@ -497,7 +593,7 @@ def _paths(o, pre=()):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games",
-                        "sueca_italiana matches"]),
+                        "sueca_italiana matches", "briscola_chiamata matches"]),
        st.data(), JSON)
 def test_any_damage_gives_messages_never_an_exception(name, data, junk):
     r = copy.deepcopy(valid(name)[0])

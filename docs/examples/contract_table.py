@@ -16,4 +16,6 @@ for level, e in d["contracts"].items():
     print(f"{level:<12}{100 * e['share']:9.2f}%   {made}")
 won = d["winners"]["declarer_side"]
 print(f"declarer's side wins {100 * won['share']:.2f}% "
-      f"[{100 * won['ci95'][0]:.2f}%, {100 * won['ci95'][1]:.2f}%] of the deals")
+      f"[{100 * won['ci95'][0]:.2f}%, {100 * won['ci95'][1]:.2f}%] of the deals played")
+if "passed_out" in d["outcomes"]:                     # Briscola chiamata: all five passed
+    print(f"passed out: {100 * d['outcomes']['passed_out']['share']:.2f}% of the deals")
