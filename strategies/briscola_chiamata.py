@@ -176,9 +176,10 @@ def known_friend(seat, other, declarer, partner):
     return other != declarer and other != partner
 
 
-@njit(inline="always")
+@njit
 def greedy_card(seat, hand, k, best, winner, trump, trick_points, high, declarer, partner):
-    """``high``: the trick holds a card worth 10 or more."""
+    """``high``: the trick holds a card worth 10 or more.  Scalars only, not inlined: it is
+    compiled once, not copied into the kernel at each play site."""
     tmask = SUIT_MASKS[trump if trump >= 0 else NO_TRUMP]
     plain = hand & ~tmask
     if k == 0:                                            # 1. leading

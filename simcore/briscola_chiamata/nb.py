@@ -187,21 +187,11 @@ def deal_with(state, deck, hands, start_hands, taken, dealer, params, codes, v, 
     revealed = 0
     reveal_trick = 0
     played = _ZERO
-    if not buia:
-        view_call(v, declarer, hands[declarer])
-        called = np.int64(call_policy(codes[declarer], declarer, v, legal_call, call_u, sp))
-        if check and (called < 0 or called >= N_CARDS or (legal_call & bit(called)) == 0):
-            status[0] = BAD_CALL
-            status[1] = declarer
-            status[2] = called
-            return False
-        trump = SUIT[called]
-        partner = _holder(start_hands, called)
-        view_called(v, called, 0)
+    call_at = 1 if buia else 0        # chiamata buia: the call comes after the first trick
     # --- play
     leader = declarer
     for t in range(N_TRICKS):
-        if buia and t == 1:                           # chiamata buia: the call comes now
+        if t == call_at:                              # the call (one site: one compile)
             view_call(v, declarer, hands[declarer])
             called = np.int64(call_policy(codes[declarer], declarer, v, legal_call, call_u,
                                           sp))
@@ -329,6 +319,8 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
     literally(key)
     va = np.zeros(1, VIEW_DTYPE)
     va[0].bmi2 = bmi2
+    for j in range(AUCTION_DRAWS):
+        va[0].auction[j] = -2
     deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_auction, t_cards, t_leader, t_winner, t_points,
                np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
@@ -395,6 +387,8 @@ def _run_matches(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
     literally(key)
     va = np.zeros(1, VIEW_DTYPE)
     va[0].bmi2 = bmi2
+    for j in range(AUCTION_DRAWS):
+        va[0].auction[j] = -2
     return matches_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status,
                         trace, max_deals, deals_out, t_hands, t_auction, t_cards, t_leader,
                         t_winner, t_points, t_before, np.empty(4, np.uint64),

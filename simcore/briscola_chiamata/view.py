@@ -91,7 +91,7 @@ def view_auction(v, dealer, points_only, buia):
     v.phase = 0
     v.points_only = points_only
     v.buia = buia
-    for j in range(AUCTION_DRAWS):
+    for j in range(v.auction_len):         # the previous deal's bids (the rest is -2 already)
         v.auction[j] = -2
     v.auction_len = 0
     for s in range(N_SEATS):
