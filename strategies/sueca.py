@@ -288,3 +288,51 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
     Param("ruff_at", 2, "trump an opponent's trick only when it holds this many points",
           minimum=0, maximum=120),
 ])
+
+
+# --- pimc -------------------------------------------------------------------------------
+from simcore.solver import enums as _SV  # noqa: E402
+from strategies.pimc import pimc_choose  # noqa: E402
+
+_SOLVER_CFG, _SOLVER_TAB, _ = _SV.game_tables("sueca")
+_SOLVER_CFGS = np.stack([_SV.with_trump(_SOLVER_CFG, t) for t in range(4)])
+
+
+@njit
+def pimc_card(v, legal, u, samples, tt_bits):
+    seat = v.seat
+    unseen = _FULL & ~v.played & ~v.hand
+    need = np.zeros(8, np.int64)
+    voids = np.zeros(8, np.int64)
+    for s in range(4):
+        need[s] = 10 - popcount(v.played_by[s])
+        voids[s] = v.voids[s]
+    known = -1
+    if seat != v.dealer and (unseen & bit(v.trump_card)):
+        known = v.trump_card
+    hands = np.zeros(_SV.MAX_SEATS, np.uint64)
+    pos = np.zeros(_SV.POS_LEN, np.int64)
+    k = v.trick_len
+    pos[_SV.P_LEADER] = v.leader if k > 0 else seat
+    pos[_SV.P_NTRICK] = k
+    for j in range(k):
+        pos[_SV.P_TRICK + j] = v.trick_cards[j]
+    pos[_SV.P_TAKEN0] = v.points[0]
+    pos[_SV.P_TAKEN1] = v.points[1]
+    return pimc_choose(v.hand, legal, seat, 4, unseen, need, voids, known, v.dealer, hands,
+                       pos, _SOLVER_CFGS[v.trump], _SOLVER_TAB, u, v.trick * 4 + k, samples,
+                       tt_bits)
+
+
+def pimc_play(v, legal, u, p):
+    """perfect-information Monte Carlo: solves `samples` deals of the unseen cards
+    consistent with the view and plays the card best on average (docs/solver.md)"""
+    return pimc_card(v, legal, u, p.samples, p.tt_bits)
+
+
+register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
+    Param("samples", 32, "deals of the unseen cards solved per decision", minimum=1,
+          maximum=4096),
+    Param("tt_bits", 18, "the solver's transposition table: 2**tt_bits entries", minimum=10,
+          maximum=24),
+])

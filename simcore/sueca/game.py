@@ -38,6 +38,21 @@ class SuecaGame(Game):
     def sides(self, setup: Setup) -> int:
         return 2
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer, rules)
+
+    def card_values(self, players, rules):
+        return {"points": E.POINTS}
+
+    def dealing_law(self, players, rules):
+        return E.dealing_law(rules)
+
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:
