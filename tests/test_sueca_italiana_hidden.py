@@ -17,7 +17,7 @@ from simcore.sueca_italiana import nb
 from simcore.sueca_italiana.enums import DEAL_DTYPE
 from simcore.sueca_italiana.game import SUECA_ITALIANA
 
-SEATS = ("greedy", "random", "greedy(margin=-10)", "random(alone_at=95)", "greedy")
+SEATS = ("greedy", "random", "greedy(margin=-10)", "random(alone_at=95)", "expert")
 PAIRS = 300
 
 
