@@ -225,3 +225,154 @@ register(GAME, "random", random_play, deterministic=False, view="none", params=P
          bid=eval_bid_policy, call=eval_call_policy)
 register(GAME, "greedy", greedy_play, deterministic=True, view="trick", params=PARAMS,
          bid=eval_bid_policy, call=eval_call_policy)
+
+
+# --- expert ---------------------------------------------------------------------------------
+# The rules, in the order they are tried, are stated in docs/games/briscola_chiamata.md
+# ("expert").  Helpers take scalars only (no arrays): compiled once, not copied into the
+# kernel's IR at each call site.
+N = 5
+_FULL = np.uint64((1 << 40) - 1)
+
+
+@njit
+def beats(c, best, tmask):
+    """Would card ``c`` beat ``best``, the card winning a trick, with trumps ``tmask``?"""
+    if SUIT[c] == SUIT[best]:
+        return c > best
+    return ((tmask >> np.uint64(c)) & _ONE) != 0
+
+
+@njit
+def infer_partner(seat, declarer, fed, beat):
+    """The seat ``seat`` takes for the declarer's partner (-1: none), from ``fed`` (bit s:
+    seat s threw a card worth ``signal_at`` or more, that did not win, on a trick the
+    declarer was winning) and ``beat`` (bit s: seat s beat the declarer's winning card):
+    the one seat that fed the declarer and never beat it; else, when all but one of the
+    seats that may be the partner have beaten the declarer, that one."""
+    may = 31 & ~(1 << seat) & ~(1 << declarer)
+    cand = fed & ~beat & may
+    if cand != 0 and (cand & (cand - 1)) == 0:
+        return ctz(np.uint64(cand))
+    rest = may & ~beat
+    if rest != 0 and (rest & (rest - 1)) == 0:
+        return ctz(np.uint64(rest))
+    return -1
+
+
+@njit
+def is_ally(seat, other, declarer, partner, suspect):
+    """Whether ``seat`` counts ``other`` on its side: what it knows (``partner`` >= 0),
+    else what it infers (``suspect``): for the declarer, the suspect; for a defender, the
+    seats other than the declarer and the suspect, once there is a suspect."""
+    if other == seat:
+        return True
+    if partner >= 0:
+        return known_friend(seat, other, declarer, partner)
+    if seat == declarer:
+        return other == suspect
+    if other == declarer:
+        return False
+    return suspect >= 0 and other != suspect
+
+
+@njit
+def sure_winners(cards, unseen, tmask):
+    """The cards of ``cards`` that no unseen card would beat."""
+    sure = np.uint64(0)
+    m = cards
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        if unseen & beaters(c, tmask) == 0:
+            sure |= _ONE << np.uint64(c)
+    return sure
+
+
+@njit
+def expert_card(seat, hand, k, leader, best, winner, trick_points, trump, played, declarer,
+                partner, suspect, load_points, ruff_at):
+    """The card of ``expert`` (docs/games/briscola_chiamata.md)."""
+    tmask = SUIT_MASKS[trump if trump >= 0 else NO_TRUMP]
+    plain = hand & ~tmask
+    blank = plain & ~POINT_CARDS
+    unseen = _FULL & ~played & ~hand
+    if k == 0:                          # 1. lead the cheapest blank card, else the poorest
+        if blank:
+            return cheapest(blank, tmask)
+        if plain:
+            return cheapest(plain & ~HIGH_CARDS if plain & ~HIGH_CARDS else plain, tmask)
+        return cheapest(hand, tmask)
+    later_allies = True
+    for j in range(k + 1, N):
+        if not is_ally(seat, (leader + j) % N, declarer, partner, suspect):
+            later_allies = False
+    win = hand & beaters(best, tmask)
+    throw = blank if blank else (plain if plain else hand)
+    if is_ally(seat, winner, declarer, partner, suspect):
+        keep = hand & ~win
+        # 2. an ally wins and nobody against it can beat it: load the most points
+        feed = keep & ~tmask
+        if load_points and feed and (later_allies or unseen & beaters(best, tmask) == 0):
+            return most_points(feed)
+        # 3. an ally wins: give nothing, do not overtake
+        k2 = keep & ~POINT_CARDS & ~tmask
+        return cheapest(k2 if k2 else (keep if keep else hand), tmask)
+    # 4. an opponent wins: take points with the cheapest winner nobody left against us can
+    # beat, a trump only for ruff_at points or more; 5. else throw the cheapest blank card
+    if win and trick_points > 0:
+        sure = win if later_allies else sure_winners(win, unseen, tmask)
+        w = sure & ~tmask
+        if w:
+            return cheapest(w, tmask)
+        if trick_points >= ruff_at:
+            w = sure if sure else win
+            return cheapest(w, tmask)
+    return cheapest(throw, tmask)
+
+
+def expert_play(v, legal, u, p):
+    """bids and calls by the hand evaluation; infers the partner from play (who feeds
+    points to the declarer, who beats it), loads points on tricks its side is sure to win,
+    takes points with sure winners, trumps only for points"""
+    seat = v.seat
+    declarer = v.declarer
+    partner = v.partner
+    suspect = -1
+    if p.infer and partner < 0 and v.trump >= 0:
+        fed = 0
+        beat = 0
+        trumps = SUIT_MASKS[v.trump]
+        for t in range(v.trick + 1):
+            n = N if t < v.trick else v.trick_len
+            lead = v.leaders[t] if t < v.trick else v.leader
+            tm = np.uint64(0) if (t == 0 and v.buia) else trumps
+            b = -1
+            w = -1
+            for j in range(n):
+                c = v.history[t, j]
+                s = (lead + j) % N
+                if j == 0 or beats(c, b, tm):
+                    if j > 0 and w == declarer:
+                        beat |= 1 << s
+                    b = c
+                    w = s
+                elif w == declarer and POINTS[c] >= p.signal_at:
+                    fed |= 1 << s
+        suspect = infer_partner(seat, declarer, fed, beat)
+    return expert_card(seat, legal, v.trick_len, v.leader, v.best, v.winner,
+                       v.trick_points, v.trump, v.played, declarer, partner, suspect,
+                       p.load_points, p.ruff_at)
+
+
+EXPERT_PARAMS = PARAMS + [
+    Param("infer", True, "infer the partner from play before the called card shows it"),
+    Param("signal_at", 2, "a card worth this many points, thrown on a trick the declarer "
+                           "wins, marks its player as the partner (12: no card does)",
+          minimum=0, maximum=12),
+    Param("load_points", True, "load points on a trick the side is sure to win"),
+    Param("ruff_at", 10, "take an opponent's trick with a trump only when it holds this "
+                         "many points", minimum=1, maximum=120),
+]
+register(GAME, "expert", expert_play, deterministic=True, view="full", params=EXPERT_PARAMS,
+         bid=eval_bid_policy, call=eval_call_policy)

@@ -12,7 +12,7 @@ from simcore.briscola_chiamata import nb
 from simcore.briscola_chiamata.enums import DEAL_DTYPE
 from simcore.briscola_chiamata.game import BRISCOLA_CHIAMATA
 
-SEATS = ("greedy", "random", "greedy(margin=-10)", "random", "greedy")
+SEATS = ("greedy", "random", "greedy(margin=-10)", "random", "expert")
 PAIRS = 300
 
 
