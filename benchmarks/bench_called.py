@@ -3,7 +3,8 @@ bench_briscola_chiamata.py).
 
 Deals/s (median of R runs, JIT compile excluded) for random and greedy play with the
 bidding strategies, on one thread and on two; the CPU time per deal of one thread (what the
-deals cost, whatever else the machine runs); and the compile time of one command in a fresh
+deals cost, whatever else the machine runs); the rate by CPU time on one and two threads
+(what the run gives when each thread has a core: see ``rate``); and the compile time of one command in a fresh
 process, cold (empty numba cache) and warm (cache on disk), wall and CPU.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -43,14 +45,32 @@ def compile_seconds(game: str, strategy: str, cold: bool, matches: bool = False)
     return float(wall), float(cpu)
 
 
-def rate(game: str, strategy: str, deals: int, threads: int, repeats: int) -> float:
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)       # every thread of this process
+    return r.ru_utime + r.ru_stime
+
+
+def rate(game: str, strategy: str, deals: int, threads: int, repeats: int):
+    """``(wall rate, CPU rate, main thread's CPU share)``, medians over ``repeats`` runs of
+    ``simcore.simulate``.  The CPU rate is ``deals / max(main, cpu / threads)``: ``cpu`` the
+    CPU seconds of every thread of the process during the run (getrusage), ``main`` those of
+    the calling thread (which gathers the results while the workers play): the wall time
+    the run takes when each of its threads has a core to itself, whatever else the machine
+    runs (the work is cut into small pieces shared out as they finish, so the workers'
+    loads are even)."""
     import simcore
-    rates = []
+    simcore.simulate(game, deals=1000, seed=1, strategies=(strategy,), threads=threads,
+                     progress=False)                     # compile or load the kernels
+    walls, cpus, mains = [], [], []
     for _ in range(repeats):
+        c, m = _cpu(), time.thread_time()
         r = simcore.simulate(game, deals=deals, seed=1, strategies=(strategy,),
                              threads=threads, progress=False)
-        rates.append(r.per_second)
-    return statistics.median(rates)
+        cpu, main = _cpu() - c, time.thread_time() - m
+        walls.append(r.per_second)
+        cpus.append(deals / max(main, cpu / threads))
+        mains.append(main / cpu)
+    return statistics.median(walls), statistics.median(cpus), statistics.median(mains)
 
 
 def cpu_per_deal(game: str, strategy: str, deals: int, repeats: int) -> float:
@@ -74,13 +94,18 @@ def main(game: str, title: str) -> int:
     ap.add_argument("--deals", type=int, default=2_000_000)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="skip the compile-time measurements (minutes on a busy machine)")
     args = ap.parse_args()
     from simcore.bits import HAS_BMI2
     res = {"game": game, "deals": args.deals, "repeats": args.repeats, "bmi2": HAS_BMI2,
-           "compile": {}, "rates": {}, "cpu_ns_per_deal": {}}
+           "compile": {}, "rates": {}, "cpu_rates": {}, "main_share": {},
+           "cpu_ns_per_deal": {}}
     for what, strategy, matches in (("simulate random", "random", False),
                                     ("simulate greedy", "greedy", False),
                                     ("matches random", "random", True)):
+        if args.no_compile:
+            break
         cw, cc = compile_seconds(game, strategy, True, matches)
         compile_seconds(game, strategy, False, matches)      # fills the cache on disk
         ww, wc = compile_seconds(game, strategy, False, matches)
@@ -90,8 +115,10 @@ def main(game: str, title: str) -> int:
         res["cpu_ns_per_deal"][strategy] = cpu_per_deal(game, strategy,
                                                         min(args.deals, 500_000), args.repeats)
         for threads in (1, 2):
-            res["rates"][f"{strategy}/{threads}"] = rate(game, strategy, args.deals, threads,
-                                                         args.repeats)
+            w, c, m = rate(game, strategy, args.deals, threads, args.repeats)
+            res["rates"][f"{strategy}/{threads}"] = w
+            res["cpu_rates"][f"{strategy}/{threads}"] = c
+            res["main_share"][f"{strategy}/{threads}"] = m
     load = os.getloadavg()[0]
     res["load_average"] = load
     if args.json:
@@ -102,9 +129,11 @@ def main(game: str, title: str) -> int:
     print("JIT compile of one command (fresh process)     cold wall  cold CPU  warm wall")
     for what, c in res["compile"].items():
         print(f"  {what:<44}{c['cold_wall']:>8.1f} s{c['cold_cpu']:>8.1f} s{c['warm_wall']:>9.2f} s")
-    print("play/threads       deals/s (wall)   CPU per deal, one thread")
+    print("play/threads    deals/s (wall)  deals/s (CPU time)  main thread  "
+          "kernel CPU per deal")
     for key, r in res["rates"].items():
         strategy = key.split("/")[0]
         cpu = res["cpu_ns_per_deal"][strategy]
-        print(f"  {key:<14}{r:>14,.0f}   {cpu:>6.0f} ns ({1e9 / cpu:,.0f} deals/s a thread)")
+        print(f"  {key:<12}{r:>14,.0f}{res['cpu_rates'][key]:>20,.0f}"
+              f"{100 * res['main_share'][key]:>12.1f}%  {cpu:>6.0f} ns")
     return 0
