@@ -114,11 +114,12 @@ def main() -> int:
         buf = np.empty((min(args.decks, 100_000), n), dtype=np.int64)
         dealers = np.empty(buf.shape[0], dtype=np.int64)
         tries = np.empty(buf.shape[0], dtype=np.int64)
+        states = np.empty((buf.shape[0], 4), dtype=np.uint64)
         total = [0, 0]
 
         def run(start, b):
             bad = conditioned_decks(seed_base(1), start, b, dealers[:b.shape[0]],
-                                    tries[:b.shape[0]], plan)
+                                    tries[:b.shape[0]], states[:b.shape[0]], plan)
             assert bad < 0
             total[0] += b.shape[0]
             total[1] += int(tries[:b.shape[0]].sum())

@@ -374,7 +374,7 @@ def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
     for mod in ("experiments.study_cli", "experiments.compare_cli",
-                "experiments.records_check", "experiments.solve_cli"):
+                "experiments.records_check", "experiments.solve_cli", "experiments.odds_cli"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:

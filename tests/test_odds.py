@@ -1,0 +1,202 @@
+"""Conditioned deals through the game kernels and ``trunfo odds`` (docs/odds.md).
+
+The expected laws are written here by hand (hypergeometric counts with math.comb), never
+taken from the counting code under test; statistical bounds come from the sample size
+(4.5 standard deviations per cell, a family error below 1e-4 for the cells of a test)."""
+import json
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import simcore
+from experiments.cli import main
+from simcore.games import get_game
+
+SUECA = get_game("sueca")
+Z = 4.5
+
+
+def card(text: str) -> int:
+    from simcore.conditions import Conditions
+    return Conditions("sueca").deck.card(text[:-1], text[-1])
+
+
+def hyper(N: int, K: int, n: int, k: int) -> Fraction:
+    """P(k of the K marked among n drawn from N), exactly."""
+    return Fraction(math.comb(K, k) * math.comb(N - K, n - k), math.comb(N, n))
+
+
+def within(observed: int, n: int, p: float) -> bool:
+    sd = math.sqrt(n * p * (1 - p))
+    return abs(observed - n * p) <= Z * sd + 1
+
+
+def positions(conditions, n, seed=3, dealer=None, strategies="random", start=0):
+    setup = SUECA.setup({}, strategies, dealer=dealer, conditions=conditions)
+    return SUECA.initial_positions(setup, seed, start, n)
+
+
+def has(masks, c) -> np.ndarray:
+    return (masks >> np.uint64(c)) & np.uint64(1) == 1
+
+
+def trumps_of(masks, trump_card) -> np.ndarray:
+    suit = trump_card // 10
+    field = np.left_shift(np.uint64(1023), (10 * suit).astype(np.uint64))
+    return np.bitwise_count(masks & field).astype(np.int64)
+
+
+# --- predeal honoured --------------------------------------------------------------------------
+def test_predealt_cards_trump_and_seats_from_the_dealer_are_honoured():
+    n = 1500
+    p = positions({"hands": {"dealer": "AS 7S", "dealer+1": "KH QH", "dealer+2": "JD"},
+                   "trump": "2S"}, n)
+    hands, trump, dealer = p["hands"], p["trump_card"], p["dealer"]
+    rows = np.arange(n)
+    d = hands[rows, dealer]
+    assert (trump == card("2S")).all()
+    for c in ("AS", "7S", "2S"):
+        assert has(d, card(c)).all()
+    assert has(hands[rows, (dealer + 1) % 4], card("KH")).all()
+    assert has(hands[rows, (dealer + 1) % 4], card("QH")).all()
+    assert has(hands[rows, (dealer + 2) % 4], card("JD")).all()
+    # every seat deals (the dealer rotates: each is drawn with its weight, here equal)
+    counts = np.bincount(dealer, minlength=4)
+    for k in range(4):
+        assert within(counts[k], n, 0.25)
+    # the hands are a partition of the 40 cards
+    assert (np.bitwise_or.reduce(hands, axis=1) == np.uint64((1 << 40) - 1)).all()
+    assert (np.bitwise_count(hands).sum(axis=1) == 40).all()
+
+
+def test_fixed_dealer_and_me_partner():
+    p = positions({"hands": {"me": "AH", "partner": "7H"}}, 400, dealer=3)
+    assert (p["dealer"] == 3).all()
+    assert has(p["hands"][:, 0], card("AH")).all()
+    assert has(p["hands"][:, 2], card("7H")).all()
+
+
+# --- exactly uniform: laws counted by hand -----------------------------------------------------
+def test_trump_count_of_a_seat_follows_the_exact_conditional_law():
+    # dealer 0 shows the face-up card (one of its ten): seat 1's ten cards come from the 39
+    # others, 9 of them trumps; given trumps(1) >= 3 its count has the truncated law
+    n = 12_000
+    p = positions({"where": "trumps(1) >= 3"}, n, seed=11, dealer=0)
+    k = trumps_of(p["hands"][:, 1], p["trump_card"])
+    assert k.min() >= 3
+    law = {j: hyper(39, 9, 10, j) for j in range(3, 10)}
+    norm = sum(law.values())
+    counts = np.bincount(k, minlength=11)
+    for j, q in law.items():
+        assert within(counts[j], n, float(q / norm)), (j, counts[j], float(q / norm) * n)
+    # the face-up card is any of the 40 (the condition is symmetric in suits and ranks)
+    up = np.bincount(p["trump_card"], minlength=40)
+    assert all(within(up[c], n, 1 / 40) for c in range(40))
+    # within the counts, which cards: each trump but the face-up one equally likely
+    ek = sum(j * q for j, q in law.items()) / norm
+    suit = p["trump_card"] // 10
+    held = np.zeros(10, np.int64)
+    for r in range(10):
+        c = suit * 10 + r
+        mine = has(p["hands"][:, 1], c)
+        held[r] = mine[c != p["trump_card"]].sum()
+    assert (held >= 0).all()
+    total = int(held.sum())
+    assert total == int(k.sum())
+    # each rank r of the trump suit is seat 1's with probability E[k]/9 when it is not the
+    # face-up card (which happens with probability 9/10)
+    for r in range(10):
+        assert within(held[r], n, float(ek / 9 * Fraction(9, 10))), (r, held[r])
+
+
+def test_rotating_dealer_is_drawn_with_its_exact_conditional_weight():
+    # trumps(me) >= 4: as dealer, seat 0 holds the face-up trump and 9 of the 39 other cards
+    # (9 trumps among them); otherwise 10 of those 39
+    n = 8_000
+    p = positions({"where": "trumps(me) >= 4"}, n, seed=5)
+    as_dealer = sum(hyper(39, 9, 9, j) for j in range(3, 10))
+    other = sum(hyper(39, 9, 10, j) for j in range(4, 11))
+    share = as_dealer / (as_dealer + 3 * other)
+    counts = np.bincount(p["dealer"], minlength=4)
+    assert within(counts[0], n, float(share)), (counts, float(share))
+    assert (trumps_of(p["hands"][:, 0], p["trump_card"]) >= 4).all()
+
+
+# --- the same deals whatever the chunks, threads or entry point ---------------------------------
+def test_deals_depend_only_on_seed_and_index():
+    cond = {"hands": {"dealer": "AS"}, "trump": "2S", "where": "trumps(team(dealer)) >= 6"}
+    setup = SUECA.setup({}, "random", conditions=cond)
+    whole = SUECA.run_chunk(setup, 9, 0, 300)
+    parts = np.concatenate([SUECA.run_chunk(setup, 9, 0, 17), SUECA.run_chunk(setup, 9, 17, 283)])
+    assert (whole == parts).all()
+    # the kernel's deck orders are those of Conditions.decks (the same sampler, same streams)
+    d = setup.conditions.decks(9, 0, 300)
+    assert (whole["dealer"] == d.dealers).all()
+
+
+def test_odds_identical_across_threads_and_chunks():
+    kw = dict(trump="2S", hands={"dealer": "AS 7S"}, where="trumps(dealer) >= 5", deals=3000,
+              seed=4, progress=False)
+    a = simcore.odds("sueca", threads=1, chunk=7, **kw)
+    b = simcore.odds("sueca", threads=2, **kw)
+    assert a.done == b.done == 3000
+    assert a.outcomes.equals(b.outcomes)
+
+
+def test_python_predicate_deals_only_accepted_deals_reproducibly():
+    def pred(hands, trump, dealer):
+        suit = trump // 10
+        field = ((1 << 10) - 1) << (10 * suit)
+        return bin(int(hands[1]) & field).count("1") == 0     # seat 1 void in trumps
+
+    n = 300
+    setup = SUECA.setup({}, "random", dealer=2, conditions={"predicate": pred})
+    p = SUECA.initial_positions(setup, 8, 0, n)
+    assert (trumps_of(p["hands"][:, 1], p["trump_card"]) == 0).all()
+    recs = SUECA.run_chunk(setup, 8, 0, n)
+    parts = np.concatenate([SUECA.run_chunk(setup, 8, 0, 100), SUECA.run_chunk(setup, 8, 100, 200)])
+    assert (recs == parts).all()
+
+
+# --- simcore.odds / trunfo odds -----------------------------------------------------------------
+def test_odds_exact_probability_of_the_documented_holding():
+    r = simcore.odds("sueca", trump="2S", hands={"dealer": "AS 7S"},
+                     where="trumps(dealer) >= 5", deals=2000, seed=1, progress=False)
+    # the dealer's 7 unknown cards come from 37 holding 7 spades: 2 or more of them
+    expected = sum(hyper(37, 7, 7, j) for j in range(2, 8))
+    assert r.exact.condition == expected
+    # P(the dealer shows 2S and holds AS, 7S): 1/40 for the face-up card, then 9 of 39
+    assert r.exact.predeal == Fraction(1, 40) * hyper(39, 2, 9, 2)
+    assert r.done == 2000 and r.acceptance == 1.0
+    won = r.outcomes.set_index("key").loc["win"]
+    assert won["low95"] <= won["value"] <= won["high95"]
+    assert won["count"] == round(won["value"] * 2000)
+
+
+def test_odds_cli_json(capsys):
+    code = main(["odds", "sueca", "--hand", "dealer=AS 7S", "--trump", "2S", "--where",
+                 "trumps(dealer) >= 5", "-n", "1000", "--seed", "2", "--json", "--threads", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    d = json.loads(out)
+    assert d["exact"]["condition"]["fraction"] == "1367749/3431824"
+    assert d["deals"] == 1000 and d["acceptance"] == 1.0
+    assert {"win", "tie", "points_91", "bandeira", "games"} <= set(d["outcomes"])
+    assert "deals_per_second" in d
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--where", "trumps(me) >="], "trumps(me) >="),
+    (["--where", "trumps(partner) == 10", "--hand", "me=AS", "--trump", "2S"], "no deal satisfies"),
+    (["--hand", "0=ZZ"], "ZZ"),
+    (["--hand", "0"], "SEAT=CARDS"),
+    (["--hand", "7=AS"], "7"),
+])
+def test_odds_cli_bad_input_is_one_line_exit_2(capsys, argv, words):
+    code = main(["odds", "sueca", "-n", "10", *argv])
+    out, err = capsys.readouterr()
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], err
