@@ -200,3 +200,62 @@ def test_odds_cli_bad_input_is_one_line_exit_2(capsys, argv, words):
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], err
+
+
+# --- study specs and the Python API --------------------------------------------------------------
+SPEC = """title = "conditioned"
+game = "sueca"
+deals = 600
+seed = 5
+[conditions]
+hands = { dealer = "AS 7S" }
+trump = "2S"
+dealer = 1
+where = "trumps(dealer) >= 5"
+"""
+
+
+def test_spec_conditions_run_the_conditioned_deals(tmp_path):
+    from experiments.spec import load_spec
+    from experiments.study import run_study
+    from reports.load import load_run
+    path = tmp_path / "c.toml"
+    path.write_text(SPEC)
+    spec = load_spec(str(path))
+    assert spec.dealer == 1 and spec.conditions["where"] == "trumps(dealer) >= 5"
+    run_study(spec, str(tmp_path / "run"), chunk=256, threads=2, progress=False)
+    df = load_run(str(tmp_path / "run")).deals()
+    cond = {"hands": {"dealer": "AS 7S"}, "trump": "2S", "where": "trumps(dealer) >= 5"}
+    setup = SUECA.setup({}, "random", dealer=1, conditions=cond)
+    recs = SUECA.run_chunk(setup, 5, 0, 600)
+    assert list(df["deal"]) == list(range(600))
+    assert (df["points_team1"].to_numpy() == recs["points_team1"]).all()
+    assert (df["dealer"].to_numpy() == 1).all()
+    # the Python API plays the same deals
+    r = simcore.simulate("sueca", deals=600, seed=5, dealer=1, conditions=cond,
+                         keep_deals=True, progress=False)
+    assert (r.frame["points_team1"].to_numpy() == recs["points_team1"]).all()
+    p = SUECA.initial_positions(setup, 5, 0, 600)
+    assert (trumps_of(p["hands"][:, 1], p["trump_card"]) >= 5).all()
+
+
+@pytest.mark.parametrize("table, words", [
+    ('trumps_min = 3', ["conditions.trumps_min", "hands, trump"]),
+    ('hands = "AS"', ["conditions.hands", "table"]),
+    ('hands = { me = 3 }', ["conditions.hands.me", "string"]),
+    ('where = "trumps(me) >"', ["conditions", "trumps(me) >"]),
+    ('trump = "2S"\nwhere = "trumps(me) == 10"\nhands = { me = "AH" }', ["no deal satisfies"]),
+    ('dealer = 2', ["conditions.dealer", "top-level dealer"]),
+])
+def test_bad_spec_conditions_are_one_line(tmp_path, table, words):
+    from experiments.spec import load_spec
+    from simcore.errors import TrunfoError
+    path = tmp_path / "bad.toml"
+    path.write_text('title = "x"\ngame = "sueca"\ndeals = 10\ndealer = 0\n[conditions]\n'
+                    + table + "\n")
+    with pytest.raises(TrunfoError) as e:
+        load_spec(str(path))
+    msg = str(e.value)
+    assert "\n" not in msg and "bad.toml" in msg
+    for w in words:
+        assert w in msg, msg
