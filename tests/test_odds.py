@@ -25,6 +25,8 @@ def card(text: str) -> int:
 
 def hyper(N: int, K: int, n: int, k: int) -> Fraction:
     """P(k of the K marked among n drawn from N), exactly."""
+    if k < 0 or k > n or k > K or n - k > N - K:
+        return Fraction(0)
     return Fraction(math.comb(K, k) * math.comb(N - K, n - k), math.comb(N, n))
 
 
@@ -259,3 +261,39 @@ def test_bad_spec_conditions_are_one_line(tmp_path, table, words):
     assert "\n" not in msg and "bad.toml" in msg
     for w in words:
         assert w in msg, msg
+
+
+# --- Spades ----------------------------------------------------------------------------------------
+def test_spades_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards():
+    g = get_game("spades")
+    n = 6000
+    setup = g.setup({}, "random", conditions={"hands": {"dealer+1": "AS KH"},
+                                              "where": "length(me, 'S') >= 5"})
+    p = g.initial_positions(setup, 21, 0, n)
+    hands, dealer = p["hands"], p["dealer"]
+    deck = setup.conditions.deck
+    rows = np.arange(n)
+    lho = hands[rows, (dealer + 1) % 4]
+    assert has(lho, deck.card("A", "S")).all() and has(lho, deck.card("K", "H")).all()
+    spades = np.uint64(int(deck.suit_masks[deck.suits.index("S")]))
+    k = np.bitwise_count(hands[:, 0] & spades).astype(np.int64)
+    assert k.min() >= 5
+    # seat 0's law given its dealer: as dealer+1 it holds AS, KH and 11 of the 50 other cards
+    # (12 spades among them, KH is not its); otherwise 13 of those 50
+    def law(j, lho_):
+        return hyper(50, 12, 11, j - 1) if lho_ else hyper(50, 12, 13, j)
+    w = {d: sum(law(j, d == 3) for j in range(5, 14)) for d in range(4)}
+    tot = sum(w.values())
+    counts = np.bincount(dealer, minlength=4)
+    for d in range(4):
+        assert within(counts[d], n, float(w[d] / tot)), (d, counts, float(w[d] / tot))
+    # within the deals dealt by seat 0, seat 0's spade count
+    sel = dealer == 0
+    m = int(sel.sum())
+    c0 = np.bincount(k[sel], minlength=14)
+    for j in range(5, 14):
+        assert within(c0[j], m, float(law(j, False) / w[0])), (j, c0[j])
+    # deals depend only on (seed, index)
+    whole = g.run_chunk(setup, 21, 0, 200)
+    parts = np.concatenate([g.run_chunk(setup, 21, 0, 50), g.run_chunk(setup, 21, 50, 150)])
+    assert (whole == parts).all()

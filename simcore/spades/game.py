@@ -46,11 +46,15 @@ class SpadesGame(Game):
         return E.layout(dealer)
 
     # --- single hands ------------------------------------------------------------
+    conditioned_dealing = True
+
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
+        src = self.deal_source(setup, seed, start, count) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, False, *_NO_TRACE)
+                     setup.bmi2, False, *_NO_TRACE, src)
+        self.source_done(setup, src, start)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -103,8 +107,10 @@ class SpadesGame(Game):
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
         tr = _trace_buffers(count)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+                     setup.bmi2, True, *tr, src)
+        self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
@@ -112,8 +118,10 @@ class SpadesGame(Game):
         ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
         out = np.empty(count, self.record_dtype)
         tr = _trace_buffers(count)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+                     setup.bmi2, True, *tr, src)
+        self.source_done(setup, src, start)
         return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 

@@ -11,7 +11,7 @@ from strategies.spades import RANDOM, bid, choose, pick_random
 
 from .._jit import njit
 from ..bits import bit
-from ..deal import shuffle
+from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from .enums import (BLIND_NIL_TRAIL, E_MAX_HANDS, E_MERCY, E_TARGET, HAND_SIZE, N_CARDS,
                     N_SEATS, N_TRICKS, NON_SPADES, O_TEAM0, O_TEAM1, O_TIE, P_BAG_POINTS,
@@ -24,16 +24,18 @@ _32 = np.uint64(32)
 
 
 @njit(inline="always")
-def new_hand(state, deck, hands, dealer):
-    """Shuffle a fresh (identity) deck; positions 13k..13k+12 go to seat dealer+1+k."""
-    for i in range(N_CARDS):
-        deck[i] = i
-    shuffle(state, deck, N_CARDS)
+def new_hand(state, deck, hands, dealer, source, i):
+    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: by default a fresh
+    identity deck shuffled); positions 13k..13k+12 go to seat dealer+1+k.  Returns the dealer
+    (a conditioned source draws it, :func:`simcore.deal.source_dealer`)."""
+    fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     for k in range(N_SEATS):
         h = np.uint64(0)
         for c in range(HAND_SIZE):
             h |= bit(deck[k * HAND_SIZE + c])
         hands[(dealer + 1 + k) & 3] = h
+    return dealer
 
 
 @njit(inline="always")
@@ -168,8 +170,9 @@ def _write_hand(rec, d, dealer, bids, blind, tricks, s0, s1, g0, g1):
 
 @njit
 def run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
-              t_hands, t_cards, t_leader, t_winner):
-    """Play hands ``start .. start + len(out) - 1`` into the records ``out``.
+              t_hands, t_cards, t_leader, t_winner, source=SHUFFLED):
+    """Play hands ``start .. start + len(out) - 1`` into the records ``out``; the deals come
+    from ``source`` (:mod:`simcore.deal`: shuffled, given or conditioned decks).
 
     ``dealer_fixed`` < 0 rotates the dealer with the hand index.  With ``trace`` the
     ``t_*`` arrays (one row per hand) receive the full play.  No blind nil in single hands.
@@ -186,7 +189,7 @@ def run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
         d = start + i
         seed_stream(state, seed_base, d)
         dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
-        new_hand(state, deck, hands, dealer)
+        dealer = new_hand(state, deck, hands, dealer, source, i)
         row = i if trace else 0
         if trace:
             t_hands[row, :] = hands
@@ -231,7 +234,7 @@ def run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, trace,
         end = E_MAX_HANDS
         while True:
             dealer = (first + n) % N_SEATS
-            new_hand(state, deck, hands, dealer)
+            new_hand(state, deck, hands, dealer, SHUFFLED, 0)
             keep = trace and n < max_trace
             row = n if keep else 0
             if keep:
