@@ -609,7 +609,7 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
         if not predeal_decks:
             tries = source_info(src)[0]
         dl = recs["dealer"].astype(np.int64)
-        seats = (holder.value + (dl if holder.base == "dealer" else 0)) % setup.players
+        seats = (holder.value + (dl if holder.base == "dealer" else 0 * dl)) % setup.players
         ests = estimates_of(recs, seats, setup)
         vals = {}
         if tables:

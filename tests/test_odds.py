@@ -297,3 +297,96 @@ def test_spades_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards()
     whole = g.run_chunk(setup, 21, 0, 200)
     parts = np.concatenate([g.run_chunk(setup, 21, 0, 50), g.run_chunk(setup, 21, 50, 150)])
     assert (whole == parts).all()
+
+
+# --- Brisca --------------------------------------------------------------------------------------
+def test_brisca_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards():
+    g = get_game("brisca")
+    n = 6000
+    setup = g.setup({}, "random", players=2, dealer=1,
+                    conditions={"hands": {"me": "1O"}, "trump_suit": "O",
+                                "where": "trumps(me) >= 2"})
+    p = g.initial_positions(setup, 13, 0, n)
+    deck = setup.conditions.deck
+    hands, up = p["hands"], p["trump_card"]
+    assert (p["dealer"] == 1).all()
+    assert has(hands[:, 0], deck.card("1", "O")).all()
+    assert (up // 10 == 0).all()                      # the face-up card is a coin
+    coins = np.uint64(int(deck.suit_masks[0]))
+    k = np.bitwise_count(hands[:, 0] & coins).astype(np.int64)
+    # seat 0 holds the ace and 2 of the 38 cards left once the face-up coin (any of the 9
+    # other coins) is set aside, 8 of them coins; it needs 1 or 2 more
+    law = {j: hyper(38, 8, 2, j - 1) for j in (2, 3)}
+    tot = sum(law.values())
+    counts = np.bincount(k, minlength=4)
+    assert counts[0] == counts[1] == 0
+    for j, q in law.items():
+        assert within(counts[j], n, float(q / tot)), (j, counts)
+    # the face-up coin is any of the 9 the ace is not (they are exchangeable here)
+    ups = np.bincount(up, minlength=40)
+    assert ups[deck.card("1", "O")] == 0
+    for r in deck.ranks:
+        if r != "1":
+            assert within(ups[deck.card(r, "O")], n, 1 / 9), (r, ups)
+    whole = g.run_chunk(setup, 13, 0, 200)
+    parts = np.concatenate([g.run_chunk(setup, 13, 0, 64), g.run_chunk(setup, 13, 64, 136)])
+    assert (whole == parts).all()
+
+
+# --- Scopa ---------------------------------------------------------------------------------------
+def _scopa_dealt(setup, seed, n):
+    from simcore.rng import seed_base
+    from simcore.scopa import game as sg
+    from simcore.scopa import nb as snb
+    g = get_game("scopa")
+    out = np.empty(n, g.record_dtype)
+    tr = sg._trace_buffers(n)
+    src = g.deal_source(setup, seed, 0, n)
+    snb.run_deals(seed_base(seed), 0, out, setup.players, setup.dealer_arg, setup.codes,
+                  setup.params, setup.bmi2, True, *tr, src)
+    g.source_done(setup, src, 0)
+    return out, tr[0].astype(np.int64), tr[1][:, 0, :setup.players]
+
+
+def test_scopa_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards():
+    g = get_game("scopa")
+    n = 5000
+    setup = g.setup({}, "random", players=2, dealer=1,
+                    conditions={"hands": {"me": "1O"}, "where": "count(me, '7') >= 1"})
+    deck = setup.conditions.deck
+    out, table, hands = _scopa_dealt(setup, 17, n)
+    assert (out["dealer"] == 1).all()
+    assert has(hands[:, 0], deck.card("1", "O")).all()
+    sevens = np.uint64(sum(1 << deck.card("7", s) for s in deck.suits))
+    k = np.bitwise_count(hands[:, 0] & sevens).astype(np.int64)
+    # the hands are uniform whatever the kings' relay: the ace and 2 of the 39 other cards
+    law = {j: hyper(39, 4, 2, j) for j in (1, 2)}
+    tot = sum(law.values())
+    counts = np.bincount(k, minlength=4)
+    assert counts[0] == 0 and counts[3] == 0
+    for j, q in law.items():
+        assert within(counts[j], n, float(q / tot)), (j, counts)
+    # the relay's law: a table never shows 3 kings (rule kings_relay=3)
+    kings = np.isin(table, [deck.card("K", s) for s in deck.suits]).sum(axis=1)
+    assert kings.max() < 3
+    # a predealt table card lies on the table
+    s2 = g.setup({}, "random", players=2, conditions={"hands": {"table": "2C", "me": "7B"}})
+    out2, table2, hands2 = _scopa_dealt(s2, 3, 300)
+    assert (table2 == deck.card("2", "C")).any(axis=1).all()
+    assert has(hands2[:, 0], deck.card("7", "B")).all()
+    whole = g.run_chunk(setup, 17, 0, 200)
+    parts = np.concatenate([g.run_chunk(setup, 17, 0, 90), g.run_chunk(setup, 17, 90, 110)])
+    assert (whole == parts).all()
+
+
+def test_odds_tables_hold_the_exact_probability_of_each_holding():
+    r = simcore.odds("sueca", dealer=1, deals=2000, seed=6, table=True, progress=False)
+    t = r.tables["trumps"].set_index("holding")
+    t.index = t.index.astype(int)
+    assert list(t.index) == list(range(10))          # 10 trumps: impossible, not shown
+    for k in range(10):
+        assert t.loc[k, "exact"] == pytest.approx(float(hyper(39, 9, 10, k)), rel=1e-12)
+        assert Fraction(t.loc[k, "exact_fraction"]) == hyper(39, 9, 10, k)
+    assert t["deals"].sum() == 2000
+    for k in range(10):
+        assert within(int(t.loc[k, "deals"]), 2000, float(hyper(39, 9, 10, k)))
