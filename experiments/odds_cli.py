@@ -28,15 +28,35 @@ def parse_hands(items: list[str]) -> dict[str, str]:
     return hands
 
 
+def add_condition_options(s) -> None:
+    """``--hand``, ``--trump``, ``--trump-suit``, ``--where`` (docs/odds.md)."""
+    s.add_argument("--hand", action="append", default=[], metavar="SEAT=CARDS",
+                   help="predealt cards of a seat (repeatable): 0=\"AS 7S KH\", me=..., "
+                        "dealer=..., dealer+1=..., partner=...")
+    s.add_argument("--trump", metavar="CARD", help="the face-up trump card (Sueca, Brisca)")
+    s.add_argument("--trump-suit", metavar="SUIT", help="the trump suit only")
+    s.add_argument("--where", metavar="EXPR",
+                   help="a condition in the conditions language (docs/odds.md), e.g. "
+                        "\"trumps(me) >= 4\"")
+
+
+def conditions_of(args) -> dict | None:
+    """The deal conditions given on the command line (None: none)."""
+    c = {"hands": parse_hands(args.hand), "trump": args.trump, "trump_suit": args.trump_suit,
+         "where": args.where}
+    c = {k: v for k, v in c.items() if v}
+    return c or None
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def _interval(kind: str, v: float, lo: float, hi: float) -> tuple[str, str]:
+def _interval(kind: str, v: float, lo: float, hi: float, signed: bool = False) -> tuple[str, str]:
     if kind == "share":
         return _pct(v), f"[{_pct(lo)}, {_pct(hi)}]"
-    return f"{v:+.3f}" if abs(v) < 10 else f"{v:.2f}", \
-        (f"[{lo:+.3f}, {hi:+.3f}]" if abs(v) < 10 else f"[{lo:.2f}, {hi:.2f}]")
+    f = ("+" if signed else "") + (".3f" if abs(v) < 10 else ".2f")
+    return format(v, f), f"[{format(lo, f)}, {format(hi, f)}]"
 
 
 def _exact_line(label: str, p) -> str:
@@ -71,10 +91,11 @@ def format_odds(r) -> list[str]:
               _exact_line("P(predealt cards)", ex.predeal),
               _exact_line("P(where | predealt cards)", ex.condition),
               _exact_line("P(predealt cards and where)", ex.joint), ""]
-    lines.append(f"the deals that have it, seen from {r.seat} and {r.side}")
+    lines.append(f"the deals that have it, seen from {r.seat}"
+                 + (f" and {r.side}" if r.side != r.seat else ""))
     lines.append(f"  {'outcome':<32}{'count':>10}  {'estimate':>9}   95% interval")
     for o in r.outcomes.itertuples(index=False):
-        v, iv = _interval(o.kind, o.value, o.low95, o.high95)
+        v, iv = _interval(o.kind, o.value, o.low95, o.high95, signed=o.key == "games")
         count = f"{o.count:,}" if o.kind == "share" else ""
         lines.append(f"  {o.estimate:<32}{count:>10}  {v:>9}   {iv}")
     for name, t in r.tables.items():
@@ -150,14 +171,7 @@ def register(sub, games) -> None:
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s, count_help="deals to play that satisfy the conditions",
                         default_count=100_000)
-    s.add_argument("--hand", action="append", default=[], metavar="SEAT=CARDS",
-                   help="predealt cards of a seat (repeatable): 0=\"AS 7S KH\", me=..., "
-                        "dealer=..., dealer+1=..., partner=...")
-    s.add_argument("--trump", metavar="CARD", help="the face-up trump card (Sueca, Brisca)")
-    s.add_argument("--trump-suit", metavar="SUIT", help="the trump suit only")
-    s.add_argument("--where", metavar="EXPR",
-                   help="a condition in the conditions language (docs/odds.md), e.g. "
-                        "\"trumps(me) >= 4\"")
+    add_condition_options(s)
     s.add_argument("--seat", metavar="SEAT",
                    help="the seat the outcomes are seen from (default: the first seat given "
                         "a hand, else me)")

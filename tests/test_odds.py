@@ -390,3 +390,16 @@ def test_odds_tables_hold_the_exact_probability_of_each_holding():
     assert t["deals"].sum() == 2000
     for k in range(10):
         assert within(int(t.loc[k, "deals"]), 2000, float(hyper(39, 9, 10, k)))
+
+
+def test_simulate_cli_takes_the_conditions(capsys):
+    code = main(["simulate", "sueca", "--hand", "me=AS 7S", "--trump-suit", "S", "--dealer", "1",
+                 "-n", "500", "--seed", "4", "--json"])
+    d = json.loads(capsys.readouterr().out)
+    assert code == 0 and d["deals"] == 500
+    assert "me=AS 7S" in d["conditions"] and "trump suit=S" in d["conditions"]
+    setup = SUECA.setup({}, "random", dealer=1,
+                        conditions={"hands": {"me": "AS 7S"}, "trump_suit": "S"})
+    recs = SUECA.run_chunk(setup, 4, 0, 500)
+    assert d["outcomes"]["team0_win"]["count"] == int(
+        ((recs["points_team0"] >= 61) & (recs["points_team0"] < 91)).sum())
