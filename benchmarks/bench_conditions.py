@@ -1,6 +1,7 @@
 """Conditioned dealing: deck orders per second, against the plain shuffle.
 
     python3 benchmarks/bench_conditions.py [--decks N] [--repeats R] [--json]
+    python3 benchmarks/bench_conditions.py --runs [--deals N] [--repeats R] [--json]
 
 For each case, one thread writes N deck orders (into a reused buffer of 100,000, streams
 keyed by deal index as in a run) and the median of R runs is reported, by wall clock and by
@@ -8,6 +9,10 @@ the process's CPU time (the machine may be shared).  Count conditions are dealt 
 the rejection case deals the same condition by drawing deck orders until one passes, and
 reports its acceptance.  Also: the time to analyse each condition (exact counting and the
 plan) and the sampler's JIT compile time, cold (empty cache) and warm.
+
+``--runs``: whole deals (dealt and played by random seats, one thread, ``Game.run_chunk`` in
+chunks of 65,536), conditioned against unconditioned, deals per CPU second and their ratio
+(the kernels are compiled, or loaded from the cache, before timing).
 """
 from __future__ import annotations
 
@@ -39,6 +44,14 @@ CASES = [
     ("spades: length(me, 'S') >= 6", "spades", 4, dict(where="length(me, 'S') >= 6")),
     ("sueca: trumps(me) >= 4, by rejection", "sueca", 4,
      dict(where="trumps(me) >= 4", max_steps=1)),
+
+]
+
+#: cases of --runs only: a user's plain Python predicate (its deals are dealt in Python)
+RUN_ONLY = [
+    ("sueca: a Python predicate (seat 1 void in trumps)", "sueca", 4,
+     dict(predicate=lambda hands, trump, dealer:
+          bin((int(hands[1]) >> (10 * (trump // 10))) & 1023).count("1") == 0)),
 ]
 
 COMPILE = ("import time; t = time.perf_counter(); "
@@ -91,12 +104,59 @@ def measure(run, buf, decks, repeats) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+def run_rate(game, setup, deals: int, repeats: int) -> tuple[float, float]:
+    chunk = 1 << 16
+    game.run_chunk(setup, 1, 0, 10)
+    walls, cpus = [], []
+    for _ in range(repeats):
+        w0, c0 = time.perf_counter(), time.process_time()
+        for start in range(0, deals, chunk):
+            game.run_chunk(setup, 1, start, min(chunk, deals - start))
+        walls.append(deals / (time.perf_counter() - w0))
+        cpus.append(deals / (time.process_time() - c0))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def runs(args) -> int:
+    from simcore.games import get_game
+    rows = []
+    plain = {}
+    for label, game, players, kw in CASES + RUN_ONLY:
+        g = get_game(game)
+        if (game, players) not in plain:
+            plain[game, players] = run_rate(g, g.setup({}, "random", players=players),
+                                            args.deals, args.repeats)
+        setup = g.setup({}, "random", players=players, conditions=kw)
+        wall, cpu = run_rate(g, setup, args.deals, args.repeats)
+        p = plain[game, players]
+        rows.append({"case": label, "method": "direct" if setup.conditions.direct else
+                     "rejection", "deals_per_second": wall, "deals_per_cpu_second": cpu,
+                     "plain_per_second": p[0], "plain_per_cpu_second": p[1],
+                     "ratio_cpu": cpu / p[1]})
+    if args.json:
+        print(json.dumps({"deals": args.deals, "repeats": args.repeats, "runs": rows},
+                         indent=1))
+        return 0
+    print(f"Whole deals (random seats), {args.deals:,} per case on 1 thread, median of "
+          f"{args.repeats}")
+    print(f"{'case':55s} {'method':9s} {'cpu deals/s':>12s} {'unconditioned':>14s} "
+          f"{'ratio':>6s}")
+    for r in rows:
+        print(f"{r['case']:55s} {r['method']:9s} {r['deals_per_cpu_second']:12,.0f} "
+              f"{r['plain_per_cpu_second']:14,.0f} {r['ratio_cpu']:6.2f}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=1_000_000)
+    ap.add_argument("--deals", type=int, default=300_000)
+    ap.add_argument("--runs", action="store_true")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.runs:
+        return runs(args)
     from simcore.conditions import Conditions
     from simcore.conditions.sampler import conditioned_decks
     from simcore.rng import seed_base
@@ -114,11 +174,12 @@ def main() -> int:
         buf = np.empty((min(args.decks, 100_000), n), dtype=np.int64)
         dealers = np.empty(buf.shape[0], dtype=np.int64)
         tries = np.empty(buf.shape[0], dtype=np.int64)
+        states = np.empty((buf.shape[0], 4), dtype=np.uint64)
         total = [0, 0]
 
         def run(start, b):
             bad = conditioned_decks(seed_base(1), start, b, dealers[:b.shape[0]],
-                                    tries[:b.shape[0]], plan)
+                                    tries[:b.shape[0]], states[:b.shape[0]], plan)
             assert bad < 0
             total[0] += b.shape[0]
             total[1] += int(tries[:b.shape[0]].sum())

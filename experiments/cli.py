@@ -66,7 +66,8 @@ def _header(r, unit: str) -> list[str]:
     s = r.setup
     return [f"trunfo {__version__} · {s['game']} · {r.done:,} {unit} · seed {r.seed} · "
             f"dealer {s['dealer']} · seats {','.join(s['strategies'])}",
-            f"rules: {s['rules_string']}"]
+            f"rules: {s['rules_string']}"] + \
+        ([f"only deals with {s['conditions']}"] if s.get("conditions") else [])
 
 
 def _footer(r, unit: str) -> list[str]:
@@ -83,12 +84,18 @@ def cmd_simulate(args) -> int:
     common = dict(seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
                   dealer=args.dealer, players=args.players, threads=args.threads,
                   out=args.out, progress=args.progress, command=command_line(args))
+    from .odds_cli import conditions_of
+    conditions = conditions_of(args)
     if args.rubbers:
         if args.par:
             raise TrunfoError("--par solves single deals; it does not go with --rubbers")
+        if conditions:
+            raise TrunfoError("--hand, --trump, --trump-suit and --where condition single "
+                              "deals; they do not go with --rubbers")
         r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
     else:
-        r = simcore.simulate(args.game, deals=args.deals, par=args.par, **common)
+        r = simcore.simulate(args.game, deals=args.deals, par=args.par, conditions=conditions,
+                             **common)
     if args.json:
         print_json(r.to_dict())
     else:
@@ -342,6 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="play whole rubbers (matches, games): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
+    from .odds_cli import add_condition_options
+    add_condition_options(s)
     s.add_argument("--par", action="store_true",
                    help="also solve every deal double dummy from the opening lead (sueca, "
                         "spades, brisca; slow: see docs/solver.md)")
@@ -375,7 +384,7 @@ def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
     for mod in ("experiments.study_cli", "experiments.compare_cli",
-                "experiments.records_check", "experiments.solve_cli"):
+                "experiments.records_check", "experiments.solve_cli", "experiments.odds_cli"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:

@@ -35,7 +35,9 @@ OUTPUT_KEYS = ("formats", "figures")
 OUTPUT_FORMATS = ("html", "markdown", "csv")
 FIGURE_FORMATS = ("png", "svg")
 REPORT_KEYS = ("sections",)
-CONDITIONS: tuple[str, ...] = ()     # deal conditions: none exist yet
+#: deal conditions (docs/odds.md): predealt hands, the face-up trump card or suit, the dealer,
+#: a condition of the conditions language
+CONDITIONS: tuple[str, ...] = ("hands", "trump", "trump_suit", "dealer", "where")
 DEFAULT_CHUNK = 1 << 16
 
 
@@ -207,9 +209,7 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     conditions = data.get("conditions", {})
     if not isinstance(conditions, dict):
         _fail(path, "conditions", "must be a table")
-    for k in conditions:
-        _fail(path, f"conditions.{k}", f"unknown deal condition; valid conditions: "
-              f"{choices_text(CONDITIONS) or '(none yet)'}")
+    conditions, dealer = _conditions(path, g, conditions, data, rules, players, dealer, unit)
 
     outputs = data.get("outputs", {})
     if not isinstance(outputs, dict):
@@ -259,6 +259,52 @@ def _strategy_files(path: str, v) -> tuple[str, ...]:
             _fail(path, "strategy_files", str(e))
         out.append(full)
     return tuple(out)
+
+
+def _conditions(path, g, table: dict, data: dict, rules, players: int, dealer, unit: str):
+    """The ``[conditions]`` table, type-checked and checked against the game (a condition no
+    deal satisfies is refused here); returns it (without ``dealer``) and the dealer."""
+    for k in table:
+        if k not in CONDITIONS:
+            _fail(path, f"conditions.{k}", f"unknown deal condition; valid conditions: "
+                  f"{choices_text(CONDITIONS)}")
+    if not table:
+        return {}, dealer
+    if unit != "deals":
+        _fail(path, "conditions", f"conditions apply to single deals, not {unit}")
+    out = {}
+    for k in ("trump", "trump_suit", "where"):
+        if k in table:
+            if not isinstance(table[k], str):
+                _fail(path, f"conditions.{k}", f"must be a string, not {table[k]!r}")
+            out[k] = table[k]
+    if "hands" in table:
+        hands = table["hands"]
+        if not isinstance(hands, dict):
+            _fail(path, "conditions.hands", 'must be a table of seat = "cards", e.g. '
+                  'hands = { dealer = "AS 7S", me = "KH" }')
+        for seat, cards in hands.items():
+            if not isinstance(cards, str):
+                _fail(path, f"conditions.hands.{seat}", f'must be a string of cards such as '
+                      f'"AS 7S", not {cards!r}')
+        out["hands"] = dict(hands)
+    if "dealer" in table:
+        d = table["dealer"]
+        if not limits.is_integer(d):
+            _fail(path, "conditions.dealer", f"must be an integer seat 0..{players - 1}; "
+                  f"not {d!r}")
+        if "dealer" in data and data["dealer"] != d:
+            _fail(path, "conditions.dealer", f"is {d} but the top-level dealer is "
+                  f"{data['dealer']}; give one")
+        try:
+            dealer = g.check_dealer(d, players)
+        except TrunfoError as e:
+            _fail(path, "conditions.dealer", str(e))
+    try:
+        g.setup(rules, ("random",), players=players, dealer=dealer, conditions=out)
+    except TrunfoError as e:
+        _fail(path, "conditions", str(e))
+    return out, dealer
 
 
 def whole_unit(game: str) -> str | None:

@@ -196,7 +196,8 @@ def run_study(spec: Spec, out: str, *, deals: int | None = None, seed: int | Non
     spec = spec.with_overrides(deals=deals, seed=seed, chunk=chunk)
     threads = _check_threads(threads)
     g = get_game(spec.game)
-    setup = g.setup(spec.rules, spec.strategies, players=spec.players, dealer=spec.dealer)
+    setup = g.setup(spec.rules, spec.strategies, players=spec.players, dealer=spec.dealer,
+                    conditions=spec.conditions or None)
     check_output_dir(out)
     with lock_run(out):
         return _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk)

@@ -279,6 +279,8 @@ def write_report(run_dir: str, out: str | None = None, formats=None, figure_form
                                       f"{run.unit} (resume the run to finish)")
     head = (f"{spec['game']} · {run.done:,} {run.unit} · seed {spec['seed']} · "
             f"seats {','.join(spec['strategies'])} · trunfo {run.manifest.get('version')}{status}")
+    if run.manifest.get("setup", {}).get("conditions"):
+        head += f" · only deals with {run.manifest['setup']['conditions']} (docs/odds.md)"
 
     body = [f"<h1>{html.escape(title)}</h1>", f"<p class=meta>{html.escape(head)}</p>"]
     if spec.get("description"):

@@ -16,8 +16,11 @@ def __getattr__(name):  # the facade is imported lazily: kernels stay importable
                 "SimulationResult"):
         from . import facade as _facade
         return getattr(_facade, name)
+    if name in ("odds", "OddsResult"):
+        from . import odds_run as _odds
+        return getattr(_odds, name)
     raise AttributeError(name)
 
 
 __all__ = ["TrunfoError", "simulate", "simulate_rubbers", "game_records", "deals_frame",
-           "read_metadata", "SimulationResult", "__version__"]
+           "read_metadata", "SimulationResult", "odds", "OddsResult", "__version__"]

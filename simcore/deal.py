@@ -41,7 +41,12 @@ def fill_deck(state, deck, n, source, i):
     - ``()`` (:data:`SHUFFLED`): the identity deck shuffled by the documented pass
       (docs/rng.md), 20 outputs for 40 cards;
     - ``(decks,)``, an int array of shape (count, n) (:func:`given`): deck ``decks[i]`` as it
-      is, no output used (the play's draws start at the stream's first output).
+      is, no output used (the play's draws start at the stream's first output);
+    - ``(pblob, wblob)``, two flat uint64 arrays (:func:`conditioned`): a deck order drawn
+      by ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then
+      goes on with the play (docs/odds.md); the dealer it drew is :func:`source_dealer`'s.
+      When the chunk was dealt beforehand (from Python, e.g. for a predicate), its decks,
+      dealers and the stream states after each deal are copied as they are.
 
     Every kernel then deals ``deck`` by its game's documented positions.
     """
@@ -55,6 +60,32 @@ SHUFFLED = ()
 def given(decks) -> tuple:
     """The source of deals whose deck order is given: one row per deal of the chunk."""
     return (np.ascontiguousarray(decks, dtype=np.int64),)
+
+
+def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> tuple:
+    """The source of conditioned deals for one chunk (docs/odds.md): ``(pblob, wblob)``, the
+    plan packed in one flat array (``packed``: :func:`~simcore.conditions.sampler.pack_plan`
+    of it, computed once and shared, read only) and the chunk's own work array, which also
+    receives the dealer drawn, the deck orders drawn and the deal the sampler gave up on
+    (see :func:`source_info`): threads never share a mutable array.  ``decks``,
+    ``dealers`` and ``states`` (the stream states after each deal): the chunk's deals,
+    dealt beforehand."""
+    from .conditions.sampler import new_source_work, pack_plan
+    pblob = pack_plan(plan) if packed is None else packed
+    return (pblob, new_source_work(plan, decks, dealers, states))
+
+
+def source_info(source) -> tuple[int, int]:
+    """After a chunk from a :func:`conditioned` source: ``(deck orders drawn, the chunk
+    index of the deal the sampler gave up on or -1)``."""
+    from .conditions.sampler import W_FAILED, W_TRIES
+    w = source[1]
+    return int(w[W_TRIES]), int(w[W_FAILED]) - 1
+
+
+def _is_conditioned(source) -> bool:
+    return len(source) == 2 and all(isinstance(a, types.Array) and a.ndim == 1 and
+                                    a.dtype == types.uint64 for a in source)
 
 
 @overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)
@@ -73,6 +104,12 @@ def _fill_deck(state, deck, n, source, i):
             for j in range(n):
                 deck[j] = decks[i, j]
         return copied
+    if _is_conditioned(source):
+        from .conditions.sampler import deal_source
+
+        def drawn(state, deck, n, source, i):
+            deal_source(state, deck, source[0], source[1], i)
+        return drawn
     return None
 
 
@@ -91,4 +128,8 @@ def _source_dealer(source, i, dealer):
         def same(source, i, dealer):
             return dealer
         return same
+    if _is_conditioned(source):
+        def drawn(source, i, dealer):
+            return np.int64(source[1][0])         # W_DEALER
+        return drawn
     return None

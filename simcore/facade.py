@@ -189,9 +189,10 @@ class SimulationResult:
         return d
 
 
-def _prepare(game, strategies, rules, players, dealer, seed, threads):
+def _prepare(game, strategies, rules, players, dealer, seed, threads, conditions=None):
     g = get_game(game)
-    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
+    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
+                    conditions=conditions)
     return g, setup, _check_seed(seed), _check_threads(threads)
 
 
@@ -214,7 +215,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
-             command: str | None = None, par: bool = False) -> SimulationResult:
+             command: str | None = None, par: bool = False,
+             conditions=None) -> SimulationResult:
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
@@ -226,9 +228,13 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     deals it holds (fewer than asked when the run was interrupted).
     ``par=True`` also solves every deal double dummy from the opening lead (Sueca, Spades,
     Brisca; see ``docs/solver.md``): the summary gets ``par`` and the deals ``par_side0``,
-    ``par_side1``.
+    ``par_side1``.  ``conditions``: play only deals that satisfy them, ``deals`` of them,
+    exactly uniform among those (docs/odds.md): a dict of ``hands``, ``trump``,
+    ``trump_suit``, ``where`` (an expression, or a Python or jitted predicate) or a
+    ``simcore.conditions.Conditions``.
     """
-    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
+    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads,
+                                       conditions)
     deals = _check_count(deals, "deals")
     chunk = _check_chunk(chunk)
     par_total = 0

@@ -30,15 +30,20 @@ class Setup:
     dealer: int | None         # None: rotates with the deal index
     bmi2: bool
     lineup: Any = None         # the seats' strategies (simcore.strategy.Lineup)
+    #: conditioned deals (a ``simcore.conditions.Conditions``; None: shuffled decks)
+    conditions: Any = None
 
     @property
     def dealer_arg(self) -> int:
         return -1 if self.dealer is None else self.dealer
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.game, "rules": self.rules.as_dict(), "rules_string": str(self.rules),
-                "strategies": list(self.strategies), "players": self.players,
-                "dealer": "rotating" if self.dealer is None else self.dealer}
+        d = {"game": self.game, "rules": self.rules.as_dict(), "rules_string": str(self.rules),
+             "strategies": list(self.strategies), "players": self.players,
+             "dealer": "rotating" if self.dealer is None else self.dealer}
+        if self.conditions is not None:
+            d["conditions"] = self.conditions.describe_text()
+        return d
 
 
 class Game:
@@ -67,12 +72,22 @@ class Game:
                               f"not {players!r}")
         return int(players)
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
+    #: whether the kernels deal from the sources of ``simcore.deal`` (conditioned deals)
+    conditioned_dealing: bool = False
+
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
+              conditions=None) -> Setup:
         """Validate everything once (rules even if unused, strategies per seat, players,
-        dealer) and convert it to what the kernels take."""
+        dealer) and convert it to what the kernels take.  ``conditions``: deal only deals
+        that satisfy them (docs/odds.md): a ``Conditions`` built for the same rules,
+        players and dealer, or the keyword arguments of one (``hands``, ``trump``,
+        ``trump_suit``, ``where``, ``predicate``...)."""
         resolved = rules if isinstance(rules, Rules) else self.rules.resolve(rules)
         players = self.check_players(players)
         self.check_rules(resolved, players)
+        dealer = self.check_dealer(dealer, players)
+        if conditions is not None:
+            conditions = self._conditions(conditions, resolved, players, dealer)
         if self.uses_lineup:
             from .strategy import lineup
             lu = lineup(self.name, strategies, players)
@@ -80,14 +95,54 @@ class Game:
                 from .strategy import check_policies
                 check_policies(lu, self.view_dtype, self.decisions)
             return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
-                         players, self.check_dealer(dealer, players), HAS_BMI2, lu)
+                         players, dealer, HAS_BMI2, lu, conditions)
         if isinstance(strategies, str):
             strategies = strategies.split(",")
         from strategies import seat_codes
         codes = seat_codes(self.name, strategies, players)
         names = tuple(strategies) * (players if len(strategies) == 1 else 1)
         return Setup(self.name, resolved, names, codes, self.params_of(resolved), players,
-                     self.check_dealer(dealer, players), HAS_BMI2)
+                     dealer, HAS_BMI2, None, conditions)
+
+    def _conditions(self, conditions, rules: Rules, players: int, dealer: int | None):
+        if not self.conditioned_dealing:
+            raise TrunfoError(f"{self.name} cannot deal conditioned deals yet")
+        from .conditions import Conditions
+        if isinstance(conditions, Conditions):
+            c = conditions
+            if c.game is not self or str(c.rules) != str(rules) or c.players != players \
+                    or c.dealer != dealer:
+                raise TrunfoError(f"these conditions were made for {c.game.name} with "
+                                  f"{c.players} players, {c.rules}, dealer "
+                                  f"{'rotating' if c.dealer is None else c.dealer}; the run "
+                                  f"is {self.name} with {players} players, {rules}, dealer "
+                                  f"{'rotating' if dealer is None else dealer}")
+        else:
+            c = Conditions(self, rules=rules, players=players, dealer=dealer, **dict(conditions))
+        c.plan                      # counted and planned now: impossible conditions fail here
+        return c
+
+    # --- where a chunk's deals come from (simcore.deal) ---------------------------------
+    def deal_source(self, setup: Setup, seed: int, start: int, count: int):
+        """The kernels' deal source for deals ``start .. start+count-1``: shuffled decks, or
+        conditioned ones (a fresh source per chunk: threads share no mutable array).  Deals
+        that a user's predicate must accept are dealt here, beforehand."""
+        from .deal import SHUFFLED, conditioned
+        c = setup.conditions
+        if c is None:
+            return SHUFFLED
+        if c.predicate is not None:
+            d = c.decks(seed, start, count)
+            return conditioned(c.plan, d.decks, d.dealers, d.states, packed=c.packed)
+        return conditioned(c.plan, packed=c.packed)
+
+    def source_done(self, setup: Setup, source, start: int) -> None:
+        """After a chunk: the one-line error if the sampler gave up on a deal."""
+        if setup.conditions is not None and len(source) == 2:
+            from .deal import source_info
+            failed = source_info(source)[1]
+            if failed >= 0:
+                raise setup.conditions.gave_up(start + failed)
 
     def check_rules(self, rules: Rules, players: int) -> None:
         """Checks that involve several options or the player count (none by default)."""

@@ -213,25 +213,6 @@ def test_rejection_streams_do_not_depend_on_chunking():
     assert whole.tries.max() > 1
 
 
-def test_scalar_stream_step_is_xoshiro():
-    from simcore.conditions.sampler import _next
-    from simcore.rng import next64, seed_base, seed_stream
-
-    @numba.njit
-    def both(base, n):
-        s = np.empty(4, np.uint64)
-        seed_stream(s, base, 7)
-        a0, a1, a2, a3 = s[0], s[1], s[2], s[3]
-        out = np.empty((n, 2), np.uint64)
-        for i in range(n):
-            out[i, 0] = next64(s)
-            x, a0, a1, a2, a3 = _next(a0, a1, a2, a3)
-            out[i, 1] = x
-        return out
-    out = both(seed_base(3), 50)
-    assert (out[:, 0] == out[:, 1]).all()
-
-
 # --- predicates ----------------------------------------------------------------------------------
 def python_pred(hands, trump, dealer):
     t = trump // 10
@@ -297,11 +278,13 @@ def test_deals_dealt_directly_pass_the_check(game, players, where):
     decks = np.empty((n, c.deck.n_cards), np.int64)
     dealers = np.empty(n, np.int64)
     tries = np.empty(n, np.int64)
-    assert conditioned_decks(seed_base(6), 0, decks, dealers, tries, plan) == -1
+    states = np.empty((n, 4), np.uint64)
+    assert conditioned_decks(seed_base(6), 0, decks, dealers, tries, states, plan) == -1
     assert (tries == 1).all()
     # and the check refuses deals that fail: the negated condition fails every deal
     bad = c._plan_of(c._counted, ("not", c.where), max_tries=1)
-    assert conditioned_decks(seed_base(6), 0, decks[:5], dealers[:5], tries[:5], bad) == 0
+    assert conditioned_decks(seed_base(6), 0, decks[:5], dealers[:5], tries[:5], states[:5],
+                             bad) == 0
 
 
 # --- the documented stream use: a plain-Python replay (docs/odds.md) -------------------------

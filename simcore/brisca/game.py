@@ -62,11 +62,15 @@ class BriscaGame(Game):
         return {"points": E.card_points(players, rules)}
 
     # --- single deals ------------------------------------------------------------
+    conditioned_dealing = True
+
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
+        src = self.deal_source(setup, seed, start, count) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, False, *_NO_TRACE)
+                     setup.params, setup.bmi2, False, *_NO_TRACE, src)
+        self.source_done(setup, src, start)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -116,8 +120,10 @@ class BriscaGame(Game):
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
         tr = _trace_buffers(count)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr)
+                     setup.params, setup.bmi2, True, *tr, src)
+        self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
@@ -126,8 +132,10 @@ class BriscaGame(Game):
         cards in the stock), first drawn first, the face-up trump card last."""
         out = np.empty(count, self.record_dtype)
         tr = _trace_buffers(count)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr)
+                     setup.params, setup.bmi2, True, *tr, src)
+        self.source_done(setup, src, start)
         n = setup.players
         n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
         return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),

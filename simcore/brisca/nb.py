@@ -12,7 +12,7 @@ from strategies.brisca import GREEDY, RANDOM, beaters, choose, pick_greedy, pick
 
 from .._jit import njit
 from ..bits import bit
-from ..deal import shuffle
+from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from .enums import (E_TARGET, HAND_SIZE, HIGH_MASKS, K_TIE, MAX_CARDS, P_LOMBARDY, P_TARGET,
                     POINT_MASKS, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0, T_DEALER_OUTCOME,
@@ -35,15 +35,15 @@ def play_mode(codes):
 
 
 @njit(inline="always")
-def new_deal(state, deck, n_cards, hands, players, dealer):
-    """Shuffle a fresh deck, deal three cards each and lay out the stock.
+def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
+    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: by default a fresh deck
+    shuffled), deal three cards each and lay out the stock.
 
     The stock is ``deck[3 * players + 1 .. n_cards]``, first-drawn first: the face-up
     trump card ``deck[3 * players]`` is copied to ``deck[n_cards]``, drawn last.
-    Returns the trump card."""
-    for i in range(n_cards):
-        deck[i] = i
-    shuffle(state, deck, n_cards)
+    Returns the trump card and the dealer (a conditioned source draws it)."""
+    fill_deck(state, deck, n_cards, source, i)
+    dealer = source_dealer(source, i, dealer)
     s = dealer + 1
     if s == players:
         s = 0
@@ -54,7 +54,7 @@ def new_deal(state, deck, n_cards, hands, players, dealer):
             s = 0
     trump_card = deck[HAND_SIZE * players]
     deck[n_cards] = trump_card
-    return trump_card
+    return trump_card, dealer
 
 
 @njit(inline="always")
@@ -210,12 +210,12 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
 
 @njit(inline="always")
 def _one_deal(state, deck, hands, players, dealer, codes, mode, draws, bmi2, params, trace,
-              row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points):
+              row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, source, i):
     d = 1 if players == 6 else 0               # the deck's bit layout
     n_cards = 48 if players == 6 else 40
     prow = 2 * d + (params[P_LOMBARDY] != 0)
     pts = POINTS_TABLE[prow]
-    card = new_deal(state, deck, n_cards, hands, players, dealer)
+    card, dealer = new_deal(state, deck, n_cards, hands, players, dealer, source, i)
     trump = SUIT_OF[d, card]
     tmask = SUIT_MASKS[d, trump]
     if trace:
@@ -237,13 +237,14 @@ def _one_deal(state, deck, hands, players, dealer, codes, mode, draws, bmi2, par
                                           t_points[row])
     kind, winner, games = score_deal(points0, tricks0 * players, (n_tricks - tricks0) * players,
                                      params)
-    return trump, points0, tricks0, n_tricks, kind, winner, games
+    return trump, points0, tricks0, n_tricks, kind, winner, games, dealer
 
 
 @njit
 def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-              t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points):
-    """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
+              t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, source=SHUFFLED):
+    """Play deals ``start .. start + len(out) - 1`` into the records ``out``; the deals come
+    from ``source`` (:mod:`simcore.deal`: shuffled, given or conditioned decks).
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With
     ``trace`` the ``t_*`` arrays (one row per deal) receive the full play.
@@ -253,18 +254,21 @@ def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
     mode = play_mode(codes)
     if mode == ALL_RANDOM:
         _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_RANDOM)
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_RANDOM,
+                   source)
     elif mode == ALL_GREEDY:
         _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_GREEDY)
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_GREEDY,
+                   source)
     else:
         _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, MIXED)
+                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, MIXED,
+                   source)
 
 
 @njit
 def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-               t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, mode):
+               t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, mode, source):
     literally(mode)      # no strategy dispatch in the all-random and all-greedy loops
     state = np.empty(4, dtype=np.uint64)
     deck = np.empty(MAX_CARDS + 1, dtype=np.int64)
@@ -277,9 +281,10 @@ def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2
         else:
             dealer = dealer_fixed
         row = i if trace else 0
-        trump, points0, tricks0, n_tricks, kind, winner, games = _one_deal(
+        trump, points0, tricks0, n_tricks, kind, winner, games, dealer = _one_deal(
             state, deck, hands, players, dealer, codes, mode, mode != ALL_GREEDY, bmi2, params,
-            trace, row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points)
+            trace, row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
+            source, i)
         _write_deal(out[i], d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner,
                     games)
 
@@ -333,9 +338,9 @@ def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bm
             if keep:
                 t_before[row, 0] = g0
                 t_before[row, 1] = g1
-            trump, points0, tricks0, n_tricks, kind, winner, games = _one_deal(
+            trump, points0, tricks0, n_tricks, kind, winner, games, _ = _one_deal(
                 state, deck, hands, players, dealer, codes, mode, True, bmi2, params, keep, row,
-                t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points)
+                t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, SHUFFLED, 0)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, trump, players, points0,
                             tricks0, n_tricks, kind, winner, games)

@@ -60,6 +60,7 @@ class Decks:
     decks: np.ndarray      # int64 (count, n_cards): each a permutation of the card indices
     dealers: np.ndarray    # int64 (count,)
     tries: np.ndarray      # int64 (count,): deck orders drawn for each deal (1: dealt directly)
+    states: np.ndarray | None = None   # uint64 (count, 4): each stream's state after the deal
 
     @property
     def acceptance(self) -> float:
@@ -285,6 +286,19 @@ class Conditions:
                           check_ir, lambda comp: Fraction(1, comp.total) / norm[comp.dealer],
                           max_tries, trump_fixed)
 
+    def probability_with(self, extra: str) -> Fraction | None:
+        """P(where and ``extra`` | the predealt cards), exactly; None when it cannot be
+        counted (a predicate, or a count too big)."""
+        self._build()
+        if self.predicate is not None or self._exact.condition is None:
+            return None
+        ir = lang.check(extra, self.ctx)
+        try:
+            full = self._count(conjoin([self.where, ir]), normaliser=self._normaliser())
+        except counting.TooBig:
+            return None
+        return full.probability / self._exact.predeal
+
     def exact(self) -> ExactOdds:
         """The exact probabilities (Fractions) under the game's dealing law."""
         self._build()
@@ -295,6 +309,14 @@ class Conditions:
         """The arrays the jitted sampler deals from (see ``sampler.deal_from_plan``)."""
         self._build()
         return self._plan
+
+    @property
+    def packed(self):
+        """The plan in one flat array, as the kernels' deal source takes it."""
+        if getattr(self, "_packed", None) is None:
+            from .sampler import pack_plan
+            self._packed = pack_plan(self.plan)
+        return self._packed
 
     @property
     def direct(self) -> bool:
@@ -313,26 +335,31 @@ class Conditions:
         decks = np.empty((count, n), dtype=np.int64)
         dealers = np.empty(count, dtype=np.int64)
         tries = np.empty(count, dtype=np.int64)
+        states = np.empty((count, 4), dtype=np.uint64)
         base = seed_base(seed)
         if self.predicate is None:
-            bad = conditioned_decks(base, start, decks, dealers, tries, plan)
+            bad = conditioned_decks(base, start, decks, dealers, tries, states, plan)
         else:
-            bad = self._predicate_decks(base, start, decks, dealers, tries)
+            bad = self._predicate_decks(base, start, decks, dealers, tries, states)
         if bad >= 0:
-            raise TrunfoError(f"deal {start + bad}: no deal satisfying the conditions in "
-                              f"{self.max_tries:,} tries (acceptance below "
-                              f"{1 / self.max_tries:.0e}); {self.describe_text()}")
-        return Decks(start, decks, dealers, tries)
+            raise self.gave_up(start + bad)
+        return Decks(start, decks, dealers, tries, states)
 
-    def _predicate_decks(self, base, start, decks, dealers, tries) -> int:
+    def gave_up(self, deal: int) -> TrunfoError:
+        """The one-line error for a deal on which the sampler gave up."""
+        return TrunfoError(f"deal {deal}: no deal satisfying the conditions in "
+                           f"{self.max_tries:,} tries (acceptance below "
+                           f"{1 / self.max_tries:.0e}); {self.describe_text()}")
+
+    def _predicate_decks(self, base, start, decks, dealers, tries, states) -> int:
         import numba
         from .sampler import new_work_py, one_deal, seed_one
         pred = self.predicate
         plan = self.plan
         nh = self.players + 3
         if isinstance(pred, numba.core.dispatcher.Dispatcher):
-            return _predicate_entry(base, start, decks, dealers, tries, plan)(
-                base, start, decks, dealers, tries, plan, pred)
+            return _predicate_entry(base, start, decks, dealers, tries, states, plan)(
+                base, start, decks, dealers, tries, states, plan, pred)
         state = np.empty(4, dtype=np.uint64)
         iwork, uwork = new_work_py(plan)
         masks = np.empty(plan.ints[H_HOLDERS], dtype=np.uint64)
@@ -352,6 +379,7 @@ class Conditions:
                     return i
             dealers[i] = d
             tries[i] = t
+            states[i] = state
         return -1
 
     def acceptance(self, seed: int = 0, proposals: int = 20_000) -> float:
@@ -370,6 +398,7 @@ class Conditions:
         dealers = np.empty(proposals, dtype=np.int64)
         tries = np.empty(proposals, dtype=np.int64)
         conditioned_decks(seed_base(seed, DOMAIN_PILOT), 0, decks, dealers, tries,
+                          np.empty((proposals, 4), dtype=np.uint64),
                           Plan(ints, plan.cum, plan.bits))
         ok = np.empty(proposals, dtype=np.bool_)
         masks = np.empty((proposals, plan.ints[H_HOLDERS]), dtype=np.uint64)

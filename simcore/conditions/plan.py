@@ -9,30 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd, lcm
-from typing import NamedTuple
 
 import numpy as np
 
 from .lang import Holder
 from . import sampler as S
-
-
-class Plan(NamedTuple):
-    """The arrays of a plan (numba takes it as one argument; ``sampler`` reads them).
-
-    ``ints`` (int64): a header (``sampler.H_*``: sizes; ``sampler.O_*``: where each section
-    starts), then the sections: per node of the count its component and the offsets of its
-    edges (node 0's edges lead to the final states of every component); per edge the node
-    it leads to and the cards of its class per named row; per component its dealer and the
-    offsets of its classes and rows; the cards of each class; the deck positions of each
-    row; the check's bytecode; the deck positions of each (dealer, holder); the per-card
-    values the check sums; the position of the face-up trump card per dealer.
-    ``cum`` (uint64, edges x limbs): the cumulative weight of each edge among its node's
-    edges, an exact integer in 64-bit limbs, most significant first.
-    ``bits`` (uint64): the card mask of each suit, then the card sets of the check."""
-    ints: np.ndarray
-    cum: np.ndarray
-    bits: np.ndarray
+from .sampler import Plan  # noqa: F401  (defined there, so that jitted code can build one)
 
 
 def _cumulative(weights: list[int]) -> list[int]:

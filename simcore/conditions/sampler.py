@@ -8,19 +8,40 @@ draws below n and below big integers, one try) is written in docs/odds.md ("Rand
 streams"), so that a deal can be replayed independently; ``tests/conditions_replay.py``
 replays it in plain Python.
 
-The xoshiro state is held in four scalars while a deck order is drawn (and written back
-after); the plan's arrays are read through offsets held in its header: helpers that took
-arrays would cost reference counts per card (DEVELOPERS.md).
+The plan's arrays are read through offsets held in its header: helpers that took arrays
+would cost reference counts per card (DEVELOPERS.md); the functions kernels call are
+compiled without reference counting (``_nrt=False``).
 """
+from typing import NamedTuple
+
 import numpy as np
 from numba import types
 
 from .._jit import njit
 from ..bits import ctz, popcount
-from ..rng import MASK32, rotl, seed_stream
+from ..rng import MASK32, next64, seed_stream
 
 _32 = np.uint64(32)
 _2_32 = np.uint64(1 << 32)
+
+
+class Plan(NamedTuple):
+    """The arrays of a plan (numba takes it as one argument; built by ``plan.build_plan``).
+
+    ``ints`` (int64): a header (``sampler.H_*``: sizes; ``sampler.O_*``: where each section
+    starts), then the sections: per node of the count its component and the offsets of its
+    edges (node 0's edges lead to the final states of every component); per edge the node
+    it leads to and the cards of its class per named row; per component its dealer and the
+    offsets of its classes and rows; the cards of each class; the deck positions of each
+    row; the check's bytecode; the deck positions of each (dealer, holder); the per-card
+    values the check sums; the position of the face-up trump card per dealer.
+    ``cum`` (uint64, edges x limbs): the cumulative weight of each edge among its node's
+    edges, an exact integer in 64-bit limbs, most significant first.
+    ``bits`` (uint64): the card mask of each suit, then the card sets of the check."""
+    ints: np.ndarray
+    cum: np.ndarray
+    bits: np.ndarray
+
 
 # the plan is three arrays (docs/odds.md): ``ints`` (int64: a header, then sections whose
 # offsets the header holds), ``cum`` (uint64 (edges, limbs): cumulative weights) and
@@ -38,44 +59,31 @@ OP_CONST, OP_COUNT, OP_TRUMPS, OP_WSUM, OP_TRUMP_IS, OP_ADD, OP_SUB, OP_NEG, OP_
     OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_OR, OP_NOT = range(18)
 
 
-# --- the stream in locals -------------------------------------------------------------------
+# --- the stream -------------------------------------------------------------------------------
 @njit(inline="always")
-def _next(s0, s1, s2, s3):
-    """xoshiro256** (as ``rng.next64``) on the state words held as scalars."""
-    result = rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-    t = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = rotl(s3, 45)
-    return result, s0, s1, s2, s3
-
-
-@njit(inline="always")
-def _u32(s0, s1, s2, s3, pend, have):
-    """The next 32-bit draw: the pending low half, or the high half of a new output."""
+def _u32(state, pend, have):
+    """The next 32-bit draw: the pending low half, or the high half of a new output (the
+    state stays in its array: fewer live values than four scalars in the sampler's loops)."""
     if have:
-        return pend, s0, s1, s2, s3, np.uint64(0), False
-    x, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
-    return x >> _32, s0, s1, s2, s3, x & MASK32, True
+        return pend, np.uint64(0), False
+    x = next64(state)
+    return x >> _32, x & MASK32, True
 
 
 @njit(inline="always")
-def _below(n, s0, s1, s2, s3, pend, have):
+def _below(n, state, pend, have):
     """An exactly uniform draw in [0, n), 1 <= n < 2^32 (Lemire's method)."""
     nn = np.uint64(n)
-    u, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+    u, pend, have = _u32(state, pend, have)
     m = u * nn
     lo = m & MASK32
     if lo < nn:
         t = (_2_32 - nn) % nn
         while lo < t:
-            u, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+            u, pend, have = _u32(state, pend, have)
             m = u * nn
             lo = m & MASK32
-    return np.int64(m >> _32), s0, s1, s2, s3, pend, have
+    return np.int64(m >> _32), pend, have
 
 
 @njit(inline="always")
@@ -173,7 +181,7 @@ def check(deck, ints, bits, dealer, uwork, iwork):
     return stack[base] != 0
 
 
-@njit
+@njit(_nrt=False)
 def deal_from_plan(state, deck, plan, iwork, uwork):
     """Write a conditioned deck order into ``deck[0 : n_cards]`` from the deal's stream.
 
@@ -207,10 +215,6 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
         o_row_off = ints[O_ROW_OFF]
         o_row_pos = ints[O_ROW_POS]
         o_row_free = ints[O_ROW_FREE]
-        s0 = state[0]
-        s1 = state[1]
-        s2 = state[2]
-        s3 = state[3]
         pend = np.uint64(0)
         have = False
         n = ints[H_CARDS]
@@ -238,8 +242,8 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 mask |= mask >> np.uint64(16)
                 mask |= mask >> _32
                 while True:
-                    u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                    u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                    u1, pend, have = _u32(state, pend, have)
+                    u2, pend, have = _u32(state, pend, have)
                     v = ((u1 << _32) | u2) & mask
                     if v < top:
                         break
@@ -270,8 +274,8 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                         if i < i0:
                             r[i] = 0
                         else:
-                            u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
-                            u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                            u1, pend, have = _u32(state, pend, have)
+                            u2, pend, have = _u32(state, pend, have)
                             v = (u1 << _32) | u2
                             r[i] = v & mask if i == i0 else v
                     less = False
@@ -336,7 +340,7 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                     iwork[j] = f + size - i
                     break
                 for t in range(cnt):
-                    pick, s0, s1, s2, s3, pend, have = _below(size - i, s0, s1, s2, s3, pend, have)
+                    pick, pend, have = _below(size - i, state, pend, have)
                     pick += tmp + i
                     card = iwork[pick]
                     iwork[pick] = iwork[tmp + i]
@@ -356,17 +360,13 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
             # Fisher-Yates from the last position down to the end of the row's first slot when
             # it is unordered (its cards are then the ones left, in any order), else to 1
             for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
-                pick, s0, s1, s2, s3, pend, have = _below(t + 1, s0, s1, s2, s3, pend, have)
+                pick, pend, have = _below(t + 1, state, pend, have)
                 c = iwork[seg + t]
                 iwork[seg + t] = iwork[seg + pick]
                 iwork[seg + pick] = c
             p0 = o_row_pos + lo
             for t in range(cap):
                 deck[ints[p0 + t]] = iwork[seg + t]
-        state[0] = s0
-        state[1] = s1
-        state[2] = s2
-        state[3] = s3
         dealer = ints[ints[O_COMP_DEALER] + comp]
         tries += 1
         if ints[H_CHECK] == 0:
@@ -391,8 +391,9 @@ def new_work_py(plan):
 
 
 @njit
-def conditioned_decks(seed_base, start, decks, dealers, tries, plan):
-    """Deck orders of deals ``start .. start + len(decks) - 1`` (stream = deal index).
+def conditioned_decks(seed_base, start, decks, dealers, tries, states, plan):
+    """Deck orders of deals ``start .. start + len(decks) - 1`` (stream = deal index), and
+    each deal's stream state after it (``states``, (count, 4): the play goes on from it).
     Returns the index of the first deal that failed (-1: none)."""
     state = np.empty(4, dtype=np.uint64)
     iwork, uwork = new_work(plan)
@@ -401,6 +402,8 @@ def conditioned_decks(seed_base, start, decks, dealers, tries, plan):
         d, t = deal_from_plan(state, decks[i], plan, iwork, uwork)
         dealers[i] = d
         tries[i] = t
+        for j in range(4):
+            states[i, j] = state[j]
         if d < 0:
             return i
     return -1
@@ -450,7 +453,7 @@ PREDICATE = types.FunctionType(types.boolean(types.Array(types.uint64, 1, "C"), 
 
 
 @njit
-def predicate_decks(seed_base, start, decks, dealers, tries, plan, pred):
+def predicate_decks(seed_base, start, decks, dealers, tries, states, plan, pred):
     """:func:`conditioned_decks` where each deal must also satisfy ``pred`` (a first-class
     function of type :data:`PREDICATE`, so that this loop is compiled and cached once for
     every predicate).  Returns the index of the first deal that failed (-1: none)."""
@@ -478,4 +481,94 @@ def predicate_decks(seed_base, start, decks, dealers, tries, plan, pred):
                 return i
         dealers[i] = d
         tries[i] = t
+        for j in range(4):
+            states[i, j] = state[j]
     return -1
+
+
+# --- the kernels' deal source: two flat arrays (docs/odds.md, "In the kernels") ---------------
+# A kernel's deal source is copied at every deal (numba counts references to each array in it:
+# an atomic operation per array per copy), so the conditioned source is two flat uint64
+# arrays, read without reference counting: ``pblob``, the plan (shared, read only), and
+# ``wblob``, the chunk's own work and results.
+# pblob: [n_ints, n_edges, limbs, n_bits] + ints + cum (row-major) + bits
+# wblob: [dealer, tries, failed + 1, predealt, n_cards, iwork size, uwork size] + iwork + uwork
+#        + predealt decks (predealt x n_cards) + dealers (predealt) + states (predealt x 4)
+W_DEALER, W_TRIES, W_FAILED, W_PREDEALT, W_CARDS, W_IWORK, W_UWORK = range(7)
+W_HEAD = 7
+
+
+def pack_plan(plan) -> np.ndarray:
+    """A plan's three arrays in one flat uint64 array (for :func:`deal_source`)."""
+    ints, cum, bits = plan
+    head = np.array([ints.shape[0], cum.shape[0], cum.shape[1], bits.shape[0]], np.uint64)
+    return np.concatenate([head, ints.view(np.uint64), cum.reshape(-1), bits])
+
+
+def new_source_work(plan, decks=None, dealers=None, states=None) -> np.ndarray:
+    """One chunk's ``wblob``: work arrays, results, and the chunk's deals when they were
+    dealt beforehand (``decks``, ``dealers``, the stream ``states`` after each deal)."""
+    ni, nu = int(plan.ints[H_IWORK]), int(plan.ints[H_UWORK])
+    n = int(plan.ints[H_CARDS])
+    k = 0 if decks is None else decks.shape[0]
+    w = np.zeros(W_HEAD + ni + nu + k * (n + 5), np.uint64)
+    w[W_PREDEALT] = k
+    w[W_CARDS] = n
+    w[W_IWORK] = ni
+    w[W_UWORK] = nu
+    if k:
+        a = W_HEAD + ni + nu
+        w[a:a + k * n] = np.asarray(decks, np.int64).reshape(-1).view(np.uint64)
+        a += k * n
+        w[a:a + k] = np.asarray(dealers, np.int64).view(np.uint64)
+        a += k
+        w[a:a + 4 * k] = np.asarray(states, np.uint64).reshape(-1)
+    return w
+
+
+@njit(_nrt=False)
+def deal_source(state, deck, pblob, wblob, i):
+    """Deal the ``i``-th deal of a chunk into ``deck`` from the packed plan ``pblob`` (the
+    stream ``state`` seeded for the deal), or copy it when the chunk was dealt beforehand;
+    returns the dealer.  If the sampler gives up, ``wblob[W_FAILED]`` gets ``i + 1`` and the
+    rest of the chunk is not dealt (Python raises the error).  Compiled without reference
+    counting (``_nrt=False``): views of the blobs cost nothing."""
+    n = np.int64(wblob[W_CARDS])
+    k = np.int64(wblob[W_PREDEALT])
+    ni = np.int64(wblob[W_IWORK])
+    nu = np.int64(wblob[W_UWORK])
+    if k > 0:
+        a = W_HEAD + ni + nu
+        for j in range(n):
+            deck[j] = np.int64(wblob[a + i * n + j])
+        a += k * n
+        dealer = np.int64(wblob[a + i])
+        a += k
+        for j in range(4):
+            state[j] = wblob[a + 4 * i + j]
+        wblob[W_DEALER] = np.uint64(dealer)
+        return dealer
+    if wblob[W_FAILED] != 0:
+        for j in range(n):
+            deck[j] = j
+        wblob[W_DEALER] = np.uint64(0)
+        return 0
+    n_ints = np.int64(pblob[0])
+    n_edges = np.int64(pblob[1])
+    limbs = np.int64(pblob[2])
+    n_bits = np.int64(pblob[3])
+    a = 4
+    ints = pblob[a:a + n_ints].view(np.int64)
+    a += n_ints
+    cum = pblob[a:a + n_edges * limbs].reshape((n_edges, limbs))
+    a += n_edges * limbs
+    bits = pblob[a:a + n_bits]
+    iwork = wblob[W_HEAD:W_HEAD + ni].view(np.int64)
+    uwork = wblob[W_HEAD + ni:W_HEAD + ni + nu]
+    dealer, tries = deal_from_plan(state, deck, Plan(ints, cum, bits), iwork, uwork)
+    wblob[W_TRIES] += np.uint64(tries)
+    if dealer < 0:
+        wblob[W_FAILED] = np.uint64(i + 1)
+        dealer = 0
+    wblob[W_DEALER] = np.uint64(dealer)
+    return dealer

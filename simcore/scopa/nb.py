@@ -16,7 +16,7 @@ from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import shuffle
+from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..rng import MASK32, rotl, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
                     F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_SIDES, N_CARDS,
@@ -116,13 +116,14 @@ def deal_round(deck, pos, hands, players, dealer):
 
 
 @njit(inline="always")
-def new_deal(state, deck, hands, players, dealer, relay):
-    """Shuffle a fresh deck, deal, lay the table and relay while it shows too many kings.
+def new_deal(state, deck, hands, players, dealer, relay, source, i):
+    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: by default a fresh deck
+    shuffled), deal, lay the table and relay while it shows too many kings.
 
-    Returns ``(table, relays)``; the stock is ``deck[3 * players + 4 ..]``."""
-    for i in range(N_CARDS):
-        deck[i] = i
-    shuffle(state, deck, N_CARDS)
+    Returns ``(table, relays, dealer)`` (a conditioned source draws the dealer); the stock is
+    ``deck[3 * players + 4 ..]``."""
+    fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     deal_round(deck, 0, hands, players, dealer)
     base = HAND_SIZE * players
     relays = 0
@@ -130,7 +131,7 @@ def new_deal(state, deck, hands, players, dealer, relay):
         table = bit(deck[base]) | bit(deck[base + 1]) | bit(deck[base + 2]) | \
             bit(deck[base + 3])
         if relay == 0 or popcount(table & KINGS) < relay:
-            return table, relays
+            return table, relays, dealer
         shuffle(state, deck[base:], N_CARDS - base)
         relays += 1
 
@@ -264,7 +265,8 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, 
 
 
 def play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
+              source, i):
     """Deal and play one deal; fills ``sc`` (score by side).  Jitted code only.
 
     ``mode`` and ``two`` are compile-time literals.  ``mode`` selects the policy:
@@ -283,7 +285,8 @@ POLICIES = {ALL_RANDOM: random_policy, ALL_GREEDY: greedy_policy, MIXED: mixed_p
 
 @overload(play_deal, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-               side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+               side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
+               source, i):
     """:func:`play_deal` for the literal ``mode`` and ``two``: the loop and the policy are
     chosen here, when the caller is typed, so that only they are compiled (numba does not
     prune branches on literal arguments before typing them)."""
@@ -293,18 +296,21 @@ def _play_deal(state, deck, hands, players, dealer, params, codes, mode, two, dr
     policy = POLICIES[mode.literal_value]
 
     def impl(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-             side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+             side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
+             source, i):
         return deal_with(state, deck, hands, players, dealer, params, codes, loop, policy,
                          draws, bmi2, side_of, n_sides, piles, sc, trace, row, t_table,
-                         t_hands, t_cards, t_capt)
+                         t_hands, t_cards, t_capt, source, i)
     return impl
 
 
 @njit(inline="always")
 def deal_with(state, deck, hands, players, dealer, params, codes, loop, policy, draws, bmi2,
-              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt):
+              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
+              source, i):
     """:func:`play_deal` with the play ``loop`` and the ``policy`` (inlined functions)."""
-    table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
+    table, relays, dealer = new_deal(state, deck, hands, players, dealer, params[P_RELAY],
+                                     source, i)
     lps = params[P_LAST_PLAY_SCOPA] != 0
     anyc = params[P_MUST_CAPTURE] == MC_ANY_CARD
     g = packed_counts(table)
@@ -381,22 +387,23 @@ def variant(players, codes):
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-              t_table, t_hands, t_cards, t_capt):
-    """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
+              t_table, t_hands, t_cards, t_capt, source=SHUFFLED):
+    """Play deals ``start .. start + len(out) - 1`` into the records ``out``; the deals come
+    from ``source`` (:mod:`simcore.deal`: shuffled, given or conditioned decks).
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
     ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
     Called from Python: one kernel is compiled per :func:`variant`, when first needed.
     """
     args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace, t_table,
-            t_hands, t_cards, t_capt)
+            t_hands, t_cards, t_capt, source)
     mode, two = variant(players, codes)
     specialized(_run_deals, args, mode, two)(*args, mode, two)
 
 
 @njit
 def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-               t_table, t_hands, t_cards, t_capt, mode, two):
+               t_table, t_hands, t_cards, t_capt, source, mode, two):
     literally(mode)   # one kernel per variant(); play_deal chooses its code when typed
     literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
@@ -408,7 +415,9 @@ def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2
         row = i if trace else 0
         relays, last, winner = play_deal(
             state, deck, hands, players, dealer, params, codes, mode, two, mode != ALL_GREEDY,
-            bmi2, side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt)
+            bmi2, side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
+            source, i)
+        dealer = source_dealer(source, i, dealer)
         _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
 
 
@@ -455,7 +464,8 @@ def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bm
             # the match's stream goes on after the deal: the draws are always made
             relays, last, winner = play_deal(
                 state, deck, hands, players, dealer, params, codes, mode, two, True, bmi2,
-                side_of, n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt)
+                side_of, n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt,
+                SHUFFLED, 0)
             if keep:
                 _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
                             winner, sc)

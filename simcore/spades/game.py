@@ -57,13 +57,17 @@ class SpadesGame(Game):
         return E.layout(dealer)
 
     # --- single hands ------------------------------------------------------------
+    conditioned_dealing = True
+
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
         status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status)
+                     setup.bmi2, status, source=src)
         _check(setup, status)
+        self.source_done(setup, src, start)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -117,18 +121,24 @@ class SpadesGame(Game):
         out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
         status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, trace=tr)
+                     setup.bmi2, status, source=src, trace=tr)
         _check(setup, status)
+        self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
         """The dealt hands of hands ``start .. start+count-1`` (for the solver):
         ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, source=src, trace=tr)
+        _check(setup, status)
+        self.source_done(setup, src, start)
         return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 

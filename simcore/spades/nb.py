@@ -16,7 +16,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit
-from ..deal import SHUFFLED, fill_deck
+from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
 from .bidding import default_bid
@@ -36,13 +36,16 @@ _ONE = np.uint64(1)
 @njit(inline="always")
 def new_hand(state, deck, hands, dealer, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: the documented shuffle
-    of the identity deck, or a given order); positions 13k..13k+12 go to seat dealer+1+k."""
+    of the identity deck, or a given order); positions 13k..13k+12 go to seat dealer+1+k.
+    Returns the dealer (a conditioned source draws it, :func:`simcore.deal.source_dealer`)."""
     fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     for k in range(N_SEATS):
         h = np.uint64(0)
         for c in range(HAND_SIZE):
             h |= bit(deck[k * HAND_SIZE + c])
         hands[(dealer + 1 + k) & 3] = h
+    return dealer
 
 
 @njit(inline="always")
@@ -265,7 +268,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
             d = start + i
             seed_stream(state, seed_base, d)
             dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
-            new_hand(state, deck, hands, dealer, source, i)
+            dealer = new_hand(state, deck, hands, dealer, source, i)
             row = i if trace else 0
             if trace:
                 for s in range(N_SEATS):       # loops, not slices: no shape-error path

@@ -1,0 +1,684 @@
+"""The odds of a holding, and how the deals that have it turn out (``trunfo odds``).
+
+::
+
+    import simcore
+    r = simcore.odds("sueca", trump="2S", hands={"dealer": "AS 7S"},
+                     where="trumps(dealer) >= 5", deals=100_000, seed=1)
+    r.exact.condition          # Fraction: P(5+ trumps | the dealer shows 2S and holds AS 7S)
+    r.outcomes                 # DataFrame: the dealer's team's results, 95% intervals
+    r.to_frame()               # every estimate, one row each
+
+Every deal is dealt by the conditioned sampler (docs/odds.md), exactly uniform over the deals
+that satisfy the conditions (an empty condition deals uniform deals), and played by the
+game's kernels under the chosen strategies.  Results are seen from one seat (``seat``: by
+default the first seat given a hand, else ``me``) and its side.  ``table=True`` adds the
+game's standard tables: outcome shares by a holding of that seat, each row with the exact
+probability of the holding (under the conditions) beside it.
+"""
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from . import __version__, stats
+from .errors import TrunfoError
+from .games import get_game
+from .runner import DEFAULT_CHUNK, Progress, default_threads, run_chunks
+
+#: deck orders the pilot draws to estimate the acceptance of a condition dealt by rejection
+PILOT = 20_000
+#: a second, longer pilot when the first accepts nothing
+PILOT_LONG = 1_000_000
+#: the most deck orders a run may draw (deals / acceptance): beyond, it is refused
+MAX_PROPOSALS = 10**9
+
+
+# --- what is estimated, per game ------------------------------------------------------------
+@dataclass(frozen=True)
+class Estimate:
+    key: str
+    label: str
+    kind: str            # "share" (a 0/1 per deal) or "mean"
+
+
+def _side_of(setup, seat: np.ndarray) -> np.ndarray:
+    sides = np.array(get_game(setup.game).sides_of(setup.players, setup.rules), np.int64)
+    return sides[seat]
+
+
+def _pick(recs, fmt: str, idx: np.ndarray, n: int) -> np.ndarray:
+    """Per deal, column ``fmt.format(idx[i])`` of record i."""
+    cols = np.stack([recs[fmt.format(k)].astype(np.int64) for k in range(n)], axis=1)
+    return cols[np.arange(len(recs)), idx]
+
+
+def _generic(recs, seat, setup, score_label: str = "points"):
+    g = get_game(setup.game)
+    score, result = g.side_results(recs)
+    side = _side_of(setup, seat)
+    ar = np.arange(len(recs))
+    res = result[ar, side]
+    sc = score[ar, side]
+    return [(Estimate("win", "won", "share"), res == 1.0),
+            (Estimate("tie", "tied", "share"), res == 0.5),
+            (Estimate("loss", "lost", "share"), res == 0.0),
+            (Estimate(score_label, f"mean {score_label}", "mean"), sc)]
+
+
+def _sueca(recs, seat, setup):
+    team = seat & 1
+    p = _pick(recs, "points_team{}", team, 2)
+    t = _pick(recs, "tricks_team{}", team, 2)
+    g = _pick(recs, "games_team{}", team, 2) - _pick(recs, "games_team{}", 1 - team, 2)
+    return [(Estimate("win", "won (61+ points)", "share"), p >= 61),
+            (Estimate("tie", "tie (60-60)", "share"), p == 60),
+            (Estimate("loss", "lost (59 or fewer)", "share"), p <= 59),
+            (Estimate("points_91", "91+ points", "share"), p >= 91),
+            (Estimate("bandeira", "every trick (bandeira)", "share"), t == 10),
+            (Estimate("points_29", "29 or fewer points", "share"), p <= 29),
+            (Estimate("no_trick", "no trick", "share"), t == 0),
+            (Estimate("points", "mean card points", "mean"), p),
+            (Estimate("games", "expected games (won - lost)", "mean"), g)]
+
+
+def _brisca(recs, seat, setup):
+    return _generic(recs, seat, setup, "points")
+
+
+def _scopa(recs, seat, setup):
+    side = _side_of(setup, seat)
+    n_sides = int(recs["sides"].max()) if len(recs) else 1
+    out = _generic(recs, seat, setup, "points")
+
+    def col(name):
+        return np.stack([recs[f"{name}_side{s}"].astype(np.int64) for s in range(n_sides)],
+                        axis=1)
+
+    ar = np.arange(len(recs))
+    for name, label in (("cards", "cards point (most cards)"),
+                        ("coins", "coins point (most coins)"),
+                        ("primiera", "primiera point")):
+        v = col(name)
+        mine = v[ar, side]
+        others = np.where(np.arange(n_sides)[None, :] == side[:, None], -1, v).max(axis=1)
+        won = mine > others
+        if name == "primiera":
+            won &= mine > 0
+        out.append((Estimate(f"{name}_point", label, "share"), won))
+    out.append((Estimate("settebello", "settebello", "share"), col("settebello")[ar, side] == 1))
+    out.append((Estimate("scope", "mean scope", "mean"), col("scope")[ar, side]))
+    return out
+
+
+def _spades(recs, seat, setup):
+    from .spades.enums import BLIND_MADE, NIL_MADE, NIL_NONE
+    team = seat & 1
+    bids = np.stack([recs[f"bid_seat{s}"].astype(np.int64) for s in range(4)], axis=1)
+    tricks = np.stack([recs[f"tricks_seat{s}"].astype(np.int64) for s in range(4)], axis=1)
+    ar = np.arange(len(recs))
+    contract = bids[ar, team] + bids[ar, team + 2]
+    taken = tricks[ar, team] + tricks[ar, team + 2]
+    nil = _pick(recs, "nil_seat{}", seat, 4)
+    out = _generic(recs, seat, setup, "score")
+    out += [(Estimate("made", "contract made", "share"), taken >= contract),
+            (Estimate("set", "contract set", "share"), taken < contract),
+            (Estimate("nil_bid", "bid nil", "share"), nil != NIL_NONE),
+            (Estimate("nil_made", "nil made", "share"), (nil == NIL_MADE) | (nil == BLIND_MADE)),
+            (Estimate("bags", "mean bags", "mean"), _pick(recs, "bags_team{}", team, 2)),
+            (Estimate("tricks", "mean tricks (team)", "mean"), taken)]
+    return out
+
+
+ESTIMATES: dict[str, Callable] = {"sueca": _sueca, "brisca": _brisca, "scopa": _scopa,
+                                  "spades": _spades}
+
+
+# --- standard tables -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Table:
+    """A standard table: outcome shares by a holding of the seat asked about.
+
+    ``values(h)`` gives each deal's holding from its dealt cards (``h``: a
+    :class:`Holdings`); ``where(k, X)`` is the condition "the holding is k" for the seat
+    written ``X`` (its exact probability is counted); ``labels`` the holdings shown."""
+    name: str
+    title: str
+    values: Callable
+    where: Callable
+    labels: tuple
+
+
+@dataclass
+class Holdings:
+    """The dealt cards of a chunk's deals, as card masks: ``masks`` (deals, holders: the seats,
+    then the face-up trump card, the table and the stock), the face-up ``trump`` card (-1:
+    none), the seat asked about and the deck."""
+    masks: np.ndarray
+    trump: np.ndarray
+    seat: np.ndarray
+    dealer: np.ndarray
+    deck: Any
+    players: int
+    sides: tuple
+
+    def of_seat(self, seat: np.ndarray) -> np.ndarray:
+        return self.masks[np.arange(len(seat)), seat]
+
+    def count(self, masks: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """How many cards of the per-deal card masks ``cards`` each mask holds."""
+        return np.bitwise_count(masks & cards).astype(np.int64)
+
+    def suit_mask(self, suit: np.ndarray) -> np.ndarray:
+        return np.asarray(self.deck.suit_masks, np.uint64)[suit]
+
+    def partner(self) -> np.ndarray:
+        s = np.array(self.sides)
+        mates = [[t for t in range(self.players) if t != x and s[t] == s[x]] for x in
+                 range(self.players)]
+        return np.array([m[0] if m else x for x, m in enumerate(mates)], np.int64)[self.seat]
+
+
+def _trump_suit(h: Holdings) -> np.ndarray:
+    return h.trump // h.deck.ranks_per_suit
+
+
+def _sueca_tables(deck):
+    suits = deck.suits
+    ace = np.array([deck.card("A", s) for s in suits], np.int64)
+    seven = np.array([deck.card("7", s) for s in suits], np.int64)
+    places = ("seat", "partner", "opponents")
+
+    def trumps_seat(h):
+        return h.count(h.of_seat(h.seat), h.suit_mask(_trump_suit(h)))
+
+    def trumps_team(h):
+        m = h.of_seat(h.seat) | h.of_seat(h.partner())
+        return h.count(m, h.suit_mask(_trump_suit(h)))
+
+    def place_of(h, cards):
+        bit = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+        mine = (h.of_seat(h.seat) & bit) != 0
+        mate = (h.of_seat(h.partner()) & bit) != 0
+        return np.where(mine, 0, np.where(mate, 1, 2))
+
+    def honours(h):
+        t = _trump_suit(h)
+        return place_of(h, ace[t]) * 3 + place_of(h, seven[t])
+
+    def who(p, x):
+        return {"seat": x, "partner": f"partner({x})", "opponents": f"opponents({x})"}[p]
+
+    def honours_where(k, x):
+        a, b = places[k // 3], places[k % 3]
+        return " or ".join(f"(trump_is('{s}') and holds({who(a, x)}, 'A{s}') and "
+                           f"holds({who(b, x)}, '7{s}'))" for s in suits)
+
+    names = {"seat": "{X}", "partner": "partner", "opponents": "opponents"}
+    return [
+        Table("trumps", "by trumps held by {X}", trumps_seat,
+              lambda k, x: f"trumps({x}) == {k}", tuple(range(11))),
+        Table("team_trumps", "by trumps held by {X}'s team", trumps_team,
+              lambda k, x: f"trumps(team({x})) == {k}", tuple(range(11))),
+        Table("honours", "by who holds the trump ace and 7", honours, honours_where,
+              tuple(f"A {names[a]}, 7 {names[b]}" for a in places for b in places)),
+    ]
+
+
+def _brisca_tables(deck):
+    def trumps_seat(h):
+        return h.count(h.of_seat(h.seat), h.suit_mask(_trump_suit(h)))
+    return [Table("trumps", "by trumps in {X}'s first hand", trumps_seat,
+                  lambda k, x: f"trumps({x}) == {k}", tuple(range(4)))]
+
+
+def _spades_tables(deck):
+    spades = deck.suit_masks[deck.suits.index("S")]
+
+    def spades_seat(h):
+        return h.count(h.of_seat(h.seat), np.full(len(h.seat), spades, np.uint64))
+    return [Table("spades", "by spades held by {X}", spades_seat,
+                  lambda k, x: f"length({x}, 'S') == {k}", tuple(range(14)))]
+
+
+def _scopa_tables(deck):
+    sevens = np.uint64(sum(1 << deck.card("7", s) for s in deck.suits))
+    coins = deck.suit_masks[deck.suits.index("O")]
+
+    def count_of(mask):
+        def f(h):
+            return h.count(h.of_seat(h.seat), np.full(len(h.seat), mask, np.uint64))
+        return f
+    return [Table("sevens", "by sevens in {X}'s first hand", count_of(sevens),
+                  lambda k, x: f"count({x}, '7') == {k}", tuple(range(4))),
+            Table("coins", "by coins in {X}'s first hand", count_of(coins),
+                  lambda k, x: f"length({x}, 'O') == {k}", tuple(range(4)))]
+
+
+TABLES: dict[str, Callable] = {"sueca": _sueca_tables, "brisca": _brisca_tables,
+                               "spades": _spades_tables, "scopa": _scopa_tables}
+
+
+# --- the result -----------------------------------------------------------------------------
+def _share(k: int, n: int) -> tuple[float, float, float]:
+    lo, hi = stats.wilson_interval(int(k), int(n))
+    return (k / n if n else float("nan"), lo, hi)
+
+
+def _fraction(p: Fraction | None) -> dict | None:
+    from .conditions import fraction_dict
+    return fraction_dict(p)
+
+
+@dataclass
+class OddsResult:
+    """What :func:`odds` returns.  ``exact``: the exact probabilities (``ExactOdds``:
+    ``predeal``, ``condition``, ``joint``); ``outcomes``: a DataFrame of the estimates seen
+    from the seat asked about (one row each: share or mean, 95% interval); ``tables``: the
+    standard tables (DataFrames) when asked for; ``to_frame()``: every estimate in one tidy
+    DataFrame; ``to_dict()``: what ``--json`` prints."""
+    setup: dict
+    conditions: dict
+    seat: str
+    side: str
+    seed: int
+    requested: int
+    done: int
+    seconds: float
+    compile_seconds: float
+    threads: int
+    interrupted: bool
+    exact: Any
+    proposals: int
+    outcomes: pd.DataFrame
+    tables: dict = field(default_factory=dict)
+    par: dict | None = None
+    analyse_seconds: float = 0.0
+
+    @property
+    def deals(self) -> int:
+        return self.done
+
+    @property
+    def per_second(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else float("nan")
+
+    @property
+    def acceptance(self) -> float:
+        """The share of the deck orders drawn that were accepted (1: dealt directly)."""
+        return self.done / self.proposals if self.proposals else float("nan")
+
+    def to_dict(self) -> dict:
+        out = {**self.setup, "version": __version__, "seed": self.seed,
+               "conditions": self.conditions, "seat": self.seat, "side": self.side,
+               "exact": self.exact.to_dict(), "requested": self.requested,
+               "deals": self.done, "seconds": self.seconds,
+               "deals_per_second": self.per_second, "acceptance": self.acceptance,
+               "deck_orders": self.proposals, "threads": self.threads,
+               "compile_seconds": self.compile_seconds,
+               "analyse_seconds": self.analyse_seconds, "interrupted": self.interrupted,
+               "outcomes": _outcomes_dict(self.outcomes)}
+        if self.tables:
+            out["tables"] = {name: _table_dict(t) for name, t in self.tables.items()}
+        if self.par is not None:
+            out["par"] = self.par
+        return out
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every estimate, one row each: ``section`` (``exact``, ``outcomes`` or a table's
+        name), ``group`` (a table's holding; empty otherwise), ``estimate``, ``kind``
+        (``probability``, ``share`` or ``mean``), ``value``, ``low95``, ``high95``, ``count``
+        (deals counted), ``deals`` (deals in the group) and ``fraction`` (exact ones)."""
+        rows = []
+        for name, p in (("P(predealt cards)", self.exact.predeal),
+                        ("P(where | predealt cards)", self.exact.condition),
+                        ("P(predealt cards and where)", self.exact.joint)):
+            if p is not None:
+                rows.append({"section": "exact", "group": "", "estimate": name,
+                             "kind": "probability", "value": float(p), "low95": float(p),
+                             "high95": float(p), "count": None, "deals": None,
+                             "fraction": f"{p.numerator}/{p.denominator}"})
+        for r in self.outcomes.itertuples(index=False):
+            rows.append({"section": "outcomes", "group": "", "estimate": r.estimate,
+                         "kind": r.kind, "value": r.value, "low95": r.low95,
+                         "high95": r.high95, "count": r.count, "deals": r.deals,
+                         "fraction": None})
+        for name, t in self.tables.items():
+            for r in t.to_dict("records"):
+                g = str(r["holding"])
+                if r["exact"] is not None:
+                    rows.append({"section": name, "group": g, "estimate": "P(holding)",
+                                 "kind": "probability", "value": r["exact"],
+                                 "low95": r["exact"], "high95": r["exact"], "count": None,
+                                 "deals": None, "fraction": r["exact_fraction"]})
+                rows.append({"section": name, "group": g, "estimate": "share of deals",
+                             "kind": "share", "value": r["share_of_deals"],
+                             "low95": r["share_of_deals_low95"],
+                             "high95": r["share_of_deals_high95"], "count": r["deals"],
+                             "deals": self.done, "fraction": None})
+                kinds = t.attrs.get("kinds", {})
+                for key in _table_estimates(t):
+                    rows.append({"section": name, "group": g, "estimate": key,
+                                 "kind": kinds.get(key, "share"),
+                                 "value": r[key], "low95": r[f"{key} low95"],
+                                 "high95": r[f"{key} high95"],
+                                 "count": r.get(f"{key} count"), "deals": r["deals"],
+                                 "fraction": None})
+        return pd.DataFrame(rows, columns=["section", "group", "estimate", "kind", "value",
+                                           "low95", "high95", "count", "deals", "fraction"])
+
+
+def _outcomes_dict(df: pd.DataFrame) -> dict:
+    out = {}
+    for r in df.itertuples(index=False):
+        if r.kind == "share":
+            out[r.key] = {"label": r.estimate, "count": int(r.count), "share": r.value,
+                          "ci95": [r.low95, r.high95]}
+        else:
+            out[r.key] = {"label": r.estimate, "mean": r.value, "ci95": [r.low95, r.high95]}
+    return out
+
+
+def _table_estimates(t: pd.DataFrame) -> list[str]:
+    return [c for c in t.columns if f"{c} low95" in t.columns and c != "share_of_deals"]
+
+
+def _table_dict(t: pd.DataFrame) -> dict:
+    rows = []
+    for r in t.to_dict("records"):
+        row = {"holding": r["holding"],
+               "exact": None if r["exact"] is None else
+               {"fraction": r["exact_fraction"], "float": r["exact"]},
+               "deals": int(r["deals"]), "share_of_deals": r["share_of_deals"],
+               "share_of_deals_ci95": [r["share_of_deals_low95"], r["share_of_deals_high95"]]}
+        kinds = t.attrs.get("kinds", {})
+        for key in _table_estimates(t):
+            row[key] = {"kind": kinds.get(key, "share"), "value": r[key],
+                        "ci95": [r[f"{key} low95"], r[f"{key} high95"]]}
+        rows.append(row)
+    return {"title": t.attrs.get("title", ""), "rows": rows}
+
+
+# --- the run ------------------------------------------------------------------------------
+class _Acc:
+    """Additive sums of a run: per estimate (deals, sum, sum of squares), over all deals
+    (``sums``) and per holding of each table (``groups``: arrays by holding)."""
+
+    def __init__(self):
+        self.n = 0
+        self.sums: dict[str, np.ndarray] = {}
+        self.groups: dict[str, dict[str, np.ndarray]] = {}
+
+    def add(self, ests, tables: dict, sizes: dict) -> None:
+        n = len(ests[0][1]) if ests else 0
+        self.n += n
+        for e, v in ests:
+            v = v.astype(np.float64)
+            part = np.array([len(v), v.sum(), (v * v).sum()])
+            s = self.sums.get(e.key)
+            self.sums[e.key] = part if s is None else s + part
+        for name, vals in tables.items():
+            g = self.groups.setdefault(name, {})
+            k = sizes[name]
+            for e, v in ests:
+                v = v.astype(np.float64)
+                part = np.stack([np.bincount(vals, minlength=k).astype(np.float64),
+                                 np.bincount(vals, weights=v, minlength=k),
+                                 np.bincount(vals, weights=v * v, minlength=k)], axis=1)
+                s = g.get(e.key)
+                g[e.key] = part if s is None else s + part
+
+    def merge(self, other: "_Acc") -> None:
+        self.n += other.n
+        for k, v in other.sums.items():
+            self.sums[k] = v if k not in self.sums else self.sums[k] + v
+        for name, g in other.groups.items():
+            mine = self.groups.setdefault(name, {})
+            for key, v in g.items():
+                mine[key] = v if key not in mine else mine[key] + v
+
+
+def _row(e: Estimate, s: np.ndarray) -> tuple[float, float, float, int]:
+    n = int(s[0])
+    if e.kind == "share":
+        v, lo, hi = _share(int(round(s[1])), n)
+        return v, lo, hi, int(round(s[1]))
+    m, lo, hi = stats.mean_interval(float(s[1]), float(s[2]), n)
+    return m, lo, hi, n
+
+
+def _outcome_frame(estimates: list[Estimate], acc: _Acc) -> pd.DataFrame:
+    rows = []
+    for e in estimates:
+        s = acc.sums.get(e.key, np.zeros(3))
+        v, lo, hi, k = _row(e, s)
+        rows.append({"key": e.key, "estimate": e.label, "kind": e.kind, "value": v,
+                     "low95": lo, "high95": hi, "count": k, "deals": acc.n})
+    return pd.DataFrame(rows, columns=["key", "estimate", "kind", "value", "low95", "high95",
+                                       "count", "deals"])
+
+
+def _table_frame(t: Table, estimates: list[Estimate], acc: _Acc, exact: list, seat: str,
+                 shown: list[str]) -> pd.DataFrame:
+    g = acc.groups.get(t.name, {})
+    rows = []
+    for k, label in enumerate(t.labels):
+        d = {key: v[k] for key, v in g.items()}
+        m = int(d[estimates[0].key][0]) if d else 0
+        p = exact[k]
+        if m == 0 and (p is None or p == 0):
+            continue
+        sh, slo, shi = _share(m, acc.n)
+        row = {"holding": str(label).replace("{X}", seat), "exact": None if p is None else float(p),
+               "exact_fraction": None if p is None else f"{p.numerator}/{p.denominator}",
+               "deals": m, "share_of_deals": sh, "share_of_deals_low95": slo,
+               "share_of_deals_high95": shi}
+        for e in estimates:
+            if e.key not in shown:
+                continue
+            name = e.label
+            v, lo, hi, c = _row(e, d.get(e.key, np.zeros(3)))
+            row[name] = v
+            row[f"{name} low95"] = lo
+            row[f"{name} high95"] = hi
+            if e.kind == "share":
+                row[f"{name} count"] = c
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    df.attrs["title"] = t.title.replace("{X}", seat)
+    df.attrs["kinds"] = {e.label: e.kind for e in estimates if e.key in shown}
+    return df
+
+
+#: the estimates each standard table shows, per game (the others are in ``outcomes``)
+TABLE_COLUMNS = {"sueca": ["win", "tie", "points_91", "points", "games"],
+                 "brisca": ["win", "tie", "points"], "scopa": ["win", "tie", "points"],
+                 "spades": ["made", "set", "nil_made", "bags"]}
+
+
+def _conditions_kw(hands, trump, trump_suit, where, predicate) -> dict | None:
+    kw = {"hands": dict(hands or {}), "trump": trump, "trump_suit": trump_suit,
+          "where": where, "predicate": predicate}
+    return kw
+
+
+def _seat_holder(c, seat):
+    from .conditions import lang
+    if seat is None:
+        for key in c.hand_text:
+            h = lang.check_holder(key, c.ctx, "seat")
+            if h.kind == "seat":
+                return str(key), h
+        return "me", lang.check_holder("me", c.ctx, "seat")
+    h = lang.check_holder(str(seat), c.ctx, "seat")
+    if h.kind != "seat":
+        raise TrunfoError(f"the seat asked about must be one seat (0, me, dealer, dealer+1, "
+                          f"partner...), not {seat!r}")
+    return str(seat), h
+
+
+def _pilot(c, seed: int, deals: int) -> float:
+    """The acceptance of a condition dealt by rejection, estimated on the pilot streams; a
+    run that could not reach ``deals`` is refused."""
+    if c.direct:
+        return 1.0
+    acc = c.acceptance(seed, PILOT)
+    tried = PILOT
+    if acc == 0:
+        acc = c.acceptance(seed + 1, PILOT_LONG)
+        tried = PILOT_LONG
+    checked = ", ".join(c.describe()["checked"])
+    if acc == 0:
+        raise TrunfoError(f"acceptance too small: none of {tried:,} deck orders satisfied "
+                          f"{checked} (dealt by rejection); write it with counted terms, or "
+                          f"loosen it")
+    need = deals / acc
+    if need > MAX_PROPOSALS:
+        raise TrunfoError(f"acceptance too small to reach {deals:,} deals: about {acc:.2g} "
+                          f"of the deck orders satisfy {checked}, so {need:.2g} would be "
+                          f"drawn (the most is {MAX_PROPOSALS:.0e}); ask for fewer deals")
+    return acc
+
+
+def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = None,
+         trump_suit: str | None = None, where: str | Callable | None = None,
+         predicate: Callable | None = None, deals: int = 100_000, seed: int = 0,
+         strategies=("random",), rules: dict | None = None, dealer: int | None = None,
+         players: int | None = None, threads: int | None = None, seat: str | None = None,
+         table: bool = False, par: bool = False, chunk: int = DEFAULT_CHUNK,
+         progress: bool | None = None) -> OddsResult:
+    """The exact probability of a holding and, over ``deals`` deals that have it (dealt
+    exactly uniformly among them), the outcomes under ``strategies`` seen from ``seat`` and
+    its side, with 95% intervals.  The conditions are those of
+    :class:`simcore.conditions.Conditions` (docs/odds.md).  ``table=True`` adds the game's
+    standard tables; ``par=True`` each deal's double-dummy par (Sueca, Spades, Brisca)."""
+    from .facade import _check_count, _check_seed, _check_threads
+    g = get_game(game)
+    deals = _check_count(deals, "deals")
+    seed = _check_seed(seed)
+    threads = _check_threads(threads)
+    t0 = time.perf_counter()
+    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
+                    conditions=_conditions_kw(hands, trump, trump_suit, where, predicate))
+    c = setup.conditions
+    seat_text, holder = _seat_holder(c, seat)
+    exact = c.exact()
+    _pilot(c, seed, deals)
+    estimates_of = ESTIMATES[g.name]
+    tables = TABLES[g.name](c.deck) if table else []
+    table_exact = {t.name: _table_exact(c, t, seat_text, exact) for t in tables}
+    analyse = time.perf_counter() - t0
+    if par:
+        from .solver import par as solver_par
+        par_total, par_unit = solver_par.check_game(g.name)
+        chunk = min(chunk, solver_par.PAR_CHUNK)
+    t = time.perf_counter()
+    g.run_chunk(setup, seed, 0, 1)              # compile, or load from the cache
+    if table or c.predicate is not None:
+        d = c.decks(seed, 0, 1)
+        _holdings(c, d, np.zeros(1, np.int64), g.sides_of(setup.players, setup.rules))
+    if par:
+        solver_par.warm_up(g, setup)
+    compile_seconds = time.perf_counter() - t
+    estimates = [e for e, _ in estimates_of(np.empty(0, g.record_dtype), np.zeros(0, np.int64),
+                                            setup)]
+    sides = g.sides_of(setup.players, setup.rules)
+    predeal_decks = bool(tables) or c.predicate is not None
+    sizes = {tb.name: len(tb.labels) for tb in tables}
+    total = _Acc()
+    proposals = [0]
+    par_parts: list[np.ndarray] = []
+    lock = threading.Lock()
+
+    def work(start, count):
+        from .deal import conditioned, source_info
+        if predeal_decks:
+            d = c.decks(seed, start, count)
+            src = conditioned(c.plan, d.decks, d.dealers, d.states, packed=c.packed)
+            tries = int(d.tries.sum())
+        else:
+            src = conditioned(c.plan, packed=c.packed)
+        recs = g.run_chunk(setup, seed, start, count, source=src)
+        if not predeal_decks:
+            tries = source_info(src)[0]
+        dl = recs["dealer"].astype(np.int64)
+        seats = (holder.value + (dl if holder.base == "dealer" else 0 * dl)) % setup.players
+        ests = estimates_of(recs, seats, setup)
+        vals = {}
+        if tables:
+            h = _holdings(c, d, seats, sides)
+            vals = {tb.name: tb.values(h) for tb in tables}
+        acc = _Acc()
+        acc.add(ests, vals, sizes)
+        pv = None
+        if par:
+            p0 = solver_par.par_values(g, setup, seed, start, count)
+            side = np.array(sides)[seats]
+            pv = np.where(side == 0, p0, par_total - p0)
+        return acc, tries, pv
+
+    def consume(start, count, result):
+        acc, tries, pv = result
+        with lock:
+            total.merge(acc)
+            proposals[0] += tries
+            if pv is not None:
+                par_parts.append(pv)
+
+    bar = Progress(deals, "deals", enabled=progress)
+    status = run_chunks(deals, work, consume, threads=threads, chunk=chunk, progress=bar)
+    outcomes = _outcome_frame(estimates, total)
+    shown = TABLE_COLUMNS[g.name]
+    frames = {t.name: _table_frame(t, estimates, total, table_exact[t.name], seat_text, shown)
+              for t in tables}
+    par_summary = None
+    if par:
+        pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
+        par_summary = _par_summary(pv, par_unit)
+    side_word = "team" if g.name in ("sueca", "spades") or (
+        sum(1 for s in sides if s == sides[0]) > 1) else "side"
+    desc = c.describe()
+    cond = {k: desc[k] for k in ("hands", "trump", "trump_suit", "where", "predicate",
+                                 "dealing_rule", "method", "dealt_directly", "checked")}
+    return OddsResult(setup.describe(), cond, seat_text,
+                      f"{side_word}({seat_text})" if side_word == "team" or
+                      len(set(sides)) < len(sides) else seat_text,
+                      seed, deals, status.done, status.seconds, compile_seconds, threads,
+                      status.interrupted, exact, proposals[0], outcomes, frames, par_summary,
+                      analyse)
+
+
+def _par_summary(pv: np.ndarray, unit: str) -> dict:
+    n = len(pv)
+    m, lo, hi = stats.mean_interval(float(pv.sum()), float((pv.astype(np.float64) ** 2).sum()),
+                                    n)
+    return {"deals": n, "unit": unit, "mean": m, "ci95": [lo, hi],
+            "distribution": [int(x) for x in np.bincount(pv.astype(np.int64))] if n else []}
+
+
+def _holdings(c, d, seats, sides) -> Holdings:
+    from .conditions.sampler import H_HOLDERS, check_decks
+    n = len(d.dealers)
+    ok = np.empty(n, np.bool_)
+    masks = np.empty((n, int(c.plan.ints[H_HOLDERS])), np.uint64)
+    trumps = np.empty(n, np.int64)
+    check_decks(d.decks, d.dealers, c.plan, ok, masks, trumps)
+    return Holdings(masks, trumps, seats, d.dealers, c.deck, c.players, tuple(sides))
+
+
+def _table_exact(c, t: Table, seat: str, exact) -> list:
+    """P(holding k | the conditions) for every k of a table (None when not countable)."""
+    if exact.condition is None:
+        return [None] * len(t.labels)
+    out = []
+    for k in range(len(t.labels)):
+        p = c.probability_with(t.where(k, seat))
+        out.append(None if p is None else p / exact.condition)
+    return out
