@@ -87,6 +87,10 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
         elif key == "scores":
             sc = tables.finish_scores(counts, names)
             s.tables["scores"] = sc
+            marks = get_game(game).score_marks
+            if marks:
+                s.tables["score_marks"] = tables.finish_marks(counts, marks, names)
+            s.tables["survival"] = tables.finish_survival(counts, names)
             band = None
             if game == "sueca":
                 band = float(outcomes.loc[outcomes["outcome"].str.contains("bandeira"),
@@ -291,7 +295,7 @@ def write_report(run_dir: str, out: str | None = None, formats=None, figure_form
                 md += [f"![{s.title}](figures/{fname}.png)", ""]
             plt.close(s.figure)
         for tname, t in s.tables.items():
-            if tname == "scores":      # long; the figure shows it, the CSV has it
+            if tname in ("scores", "survival"):   # long; the figures show them, the CSVs have them
                 shown = None
             else:
                 shown = t

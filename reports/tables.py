@@ -22,6 +22,8 @@ import numpy as np
 import pandas as pd
 
 from simcore import stats
+
+from . import stats as est
 from simcore.games import get_game
 
 GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
@@ -162,6 +164,13 @@ def count(game: str, df: pd.DataFrame) -> dict:
     c["side_wins"] = (result == 1.0).sum(axis=0)
     c["side_ties"] = (result == 0.5).sum(axis=0)
     c["side_losses"] = (result == 0.0).sum(axis=0)
+    if "dealer" in df and n:
+        # the dealer's side: seat s sits on side s % k (partners opposite each other)
+        dscore = score[np.arange(n), df["dealer"].to_numpy(np.int64) % k]
+        c["dealer_hist"] = Counter(dict(zip(*[a.tolist() for a in np.unique(
+            dscore, return_counts=True)])))
+    else:
+        c["dealer_hist"] = Counter()
     cats = [name for name, _, _, _ in category_columns(game) if name in df]
     vals = np.stack([df[name].to_numpy(np.float64) for name in cats], axis=1) if cats \
         else np.zeros((n, 0))
@@ -196,12 +205,16 @@ def _sueca_counts(df: pd.DataFrame) -> dict:
         "dealer_outcome": np.bincount(dcode, minlength=no),
         "trumps": np.bincount(dtrumps * no + dcode, minlength=11 * no).reshape(11, no),
         "trumps_points": np.bincount(dtrumps, weights=dpts, minlength=11),
+        "trumps_points_sq": np.bincount(dtrumps, weights=dpts * dpts, minlength=11),
         "combo": np.bincount(combo * 3 + result, minlength=12).reshape(4, 3),
         "combo_points": np.bincount(combo, weights=dpts, minlength=4),
+        "combo_points_sq": np.bincount(combo, weights=dpts * dpts, minlength=4),
         "ace": np.bincount(ace * 3 + result, minlength=12).reshape(4, 3),
         "ace_points": np.bincount(ace, weights=dpts, minlength=4),
+        "ace_points_sq": np.bincount(ace, weights=dpts * dpts, minlength=4),
         "seven": np.bincount(seven * 3 + result, minlength=12).reshape(4, 3),
         "seven_points": np.bincount(seven, weights=dpts, minlength=4),
+        "seven_points_sq": np.bincount(seven, weights=dpts * dpts, minlength=4),
     }
 
 
@@ -276,7 +289,8 @@ def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.
 
 
 def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
-    """Score distribution: one row per score, count and share per side."""
+    """Score distribution: one row per score; per side the count, the share of deals and
+    the share's 95% Wilson interval (``low95 <side>``, ``high95 <side>``)."""
     k = c["sides"]
     names = names or [f"side {s}" for s in range(k)]
     scores = sorted(set().union(*[h.keys() for h in c["side_hist"]]))
@@ -285,8 +299,50 @@ def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
     for s in range(k):
         cnt = np.array([c["side_hist"][s].get(x, 0) for x in scores], np.int64)
         df[f"count {names[s]}"] = cnt
-        df[f"share {names[s]}"] = cnt / n if n else np.nan
+        ests = [est.share(int(x), n) for x in cnt]
+        df[f"share {names[s]}"] = [e.value for e in ests]
+        df[f"low95 {names[s]}"] = [e.low95 for e in ests]
+        df[f"high95 {names[s]}"] = [e.high95 for e in ests]
     return df
+
+
+def _hists(c: dict, names: list[str]) -> list[tuple[str, Counter]]:
+    """(label, score histogram) of each side, then of the dealer's side when known."""
+    out = [(names[s], c["side_hist"][s]) for s in range(c["sides"])]
+    if sum(c.get("dealer_hist", {}).values()):
+        out.append(("dealer's side", c["dealer_hist"]))
+    return out
+
+
+def finish_survival(c: dict, names: list[str] | None = None) -> pd.DataFrame:
+    """``P(score >= x)`` for every score ``x`` reached, per side (and for the dealer's
+    side), each with its 95% Wilson interval; one row per side and score."""
+    names = names or [f"side {s}" for s in range(c["sides"])]
+    parts = []
+    for label, h in _hists(c, names):
+        rows = est.survival(h, c["n"])
+        df = pd.DataFrame(rows, columns=["score", "at_least", "share", "low95", "high95"])
+        df.insert(0, "side", label)
+        parts.append(df)
+    out = pd.concat(parts, ignore_index=True)
+    out["score"] = out["score"].astype(np.int64) if len(out) and \
+        (out["score"] == out["score"].round()).all() else out["score"]
+    return out
+
+
+def finish_marks(c: dict, marks, names: list[str] | None = None) -> pd.DataFrame:
+    """The share of deals in which each side (and the dealer's side) scores at least each
+    of the game's marks (``Game.score_marks``; Sueca: 61, 91, 120), with Wilson intervals."""
+    names = names or [f"side {s}" for s in range(c["sides"])]
+    rows = []
+    for mark, meaning in marks:
+        for label, h in _hists(c, names):
+            e = est.share_at_least(h, mark, c["n"])
+            rows.append({"side": label, "at_least": int(mark), "meaning": meaning,
+                         "deals": c["n"], "count": int(round(e.value * c["n"])) if c["n"] else 0,
+                         "share": e.value, "low95": e.low95, "high95": e.high95})
+    return pd.DataFrame(rows, columns=["side", "at_least", "meaning", "deals", "count", "share",
+                                       "low95", "high95"])
 
 
 def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
@@ -334,17 +390,23 @@ def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) 
     return finish_categories(c, game, players)
 
 
-def _result_rows(counts: np.ndarray, points: np.ndarray, n_total: int) -> list[dict]:
-    """counts: (groups, 3) loss/tie/win of the dealer's team."""
+def _result_rows(counts: np.ndarray, points: np.ndarray, points_sq: np.ndarray,
+                 n_total: int) -> list[dict]:
+    """counts: (groups, 3) loss/tie/win of the dealer's team; points, points_sq: the sums
+    of its card points and of their squares per group."""
     rows = []
     for g in range(counts.shape[0]):
         loss, tie, win = (int(x) for x in counts[g])
         m = loss + tie + win
-        row = {"deals": m, "share_of_deals": m / n_total if n_total else np.nan}
+        e = est.share(m, n_total)
+        row = {"deals": m, "share_of_deals": e.value, "share_of_deals_low95": e.low95,
+               "share_of_deals_high95": e.high95}
         for name, k in (("win", win), ("tie", tie), ("loss", loss)):
             s, lo, hi = _share_row(k, m)
             row.update({name: s, f"{name}_low95": lo, f"{name}_high95": hi})
-        row["mean_points"] = points[g] / m if m else np.nan
+        mp = est.mean_of_sums(points[g], points_sq[g], m)
+        row.update({"mean_points": mp.value, "mean_points_low95": mp.low95,
+                    "mean_points_high95": mp.high95})
         rows.append(row)
     return rows
 
@@ -356,15 +418,17 @@ def finish_trumps(c: dict) -> pd.DataFrame:
     win_cols = [2 * k - 1 for k in range(1, len(E.KINDS))]
     lose_cols = [2 * k for k in range(1, len(E.KINDS))]
     rlt = np.stack([t[:, lose_cols].sum(axis=1), t[:, 0], t[:, win_cols].sum(axis=1)], axis=1)
-    rows = _result_rows(rlt, c["trumps_points"], c["n"])
+    rows = _result_rows(rlt, c["trumps_points"], c["trumps_points_sq"], c["n"])
     df = pd.DataFrame(rows)
     df.insert(0, "trumps", np.arange(11))
     big = [2 * E.KINDS.index(k) - 1 for k in E.KINDS[2:]]    # double or better for the dealer
     bd = [2 * E.KINDS.index(k) - 1 for k in ("bandeira", "points_bandeira")]
     m = df["deals"].to_numpy()
-    with np.errstate(invalid="ignore", divide="ignore"):
-        df["double_or_better"] = t[:, big].sum(axis=1) / m
-        df["bandeira"] = t[:, bd].sum(axis=1) / m
+    for name, cols in (("double_or_better", big), ("bandeira", bd)):
+        es = [est.share(int(k), int(mm)) for k, mm in zip(t[:, cols].sum(axis=1), m)]
+        df[name] = [e.value for e in es]
+        df[f"{name}_low95"] = [e.low95 for e in es]
+        df[f"{name}_high95"] = [e.high95 for e in es]
     return df[df["deals"] > 0].reset_index(drop=True)
 
 
@@ -375,7 +439,7 @@ def finish_honours(c: dict) -> pd.DataFrame:
     for group, key, labels in (("A and 7", "combo", HONOUR_COMBOS),
                                ("trump ace", "ace", RELATIVE_SEATS),
                                ("trump 7", "seven", RELATIVE_SEATS)):
-        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], n))
+        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], c[f"{key}_points_sq"], n))
         df.insert(0, "holder", labels)
         df.insert(0, "honour", group)
         parts.append(df)
@@ -396,6 +460,19 @@ def outcome_shares(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
 def score_distribution(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
     game, c = _counts(df, game)
     return finish_scores(c, side_names(game, c["sides"]))
+
+
+def survival(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """``P(score >= x)`` per side with 95% Wilson intervals (see :func:`finish_survival`)."""
+    game, c = _counts(df, game)
+    return finish_survival(c, side_names(game, c["sides"]))
+
+
+def score_marks(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """The share of deals reaching each of the game's marks (Sueca: 61+, 91+, 120), per
+    side and for the dealer's side, with 95% Wilson intervals."""
+    game, c = _counts(df, game)
+    return finish_marks(c, get_game(game).score_marks, side_names(game, c["sides"]))
 
 
 def side_results(df: pd.DataFrame, game: str | None = None, strategies=None) -> pd.DataFrame:
@@ -482,7 +559,10 @@ def finish_lengths(c: dict) -> pd.DataFrame:
     lengths = sorted(c["length"])
     df = pd.DataFrame({c["length_col"]: lengths,
                        "count": [c["length"][x] for x in lengths]})
-    df["share"] = df["count"] / n if n else np.nan
+    es = [est.share(int(k), n) for k in df["count"]]
+    df["share"] = [e.value for e in es]
+    df["low95"] = [e.low95 for e in es]
+    df["high95"] = [e.high95 for e in es]
     return df
 
 
