@@ -251,6 +251,27 @@ def count_frames(game: str, frames: Iterable[pd.DataFrame]) -> dict | None:
 
 
 # --- finishing: counts -> tables -----------------------------------------------------------
+#: how a column is printed; each table declares its columns' kinds in ``df.attrs["formats"]``
+FORMATS = ("share", "count", "points", "mean", "integer", "text")
+
+
+def declare(df: pd.DataFrame, **kinds) -> pd.DataFrame:
+    """Declare how each column prints: ``declare(df, share=[...], count=[...])``.  Columns
+    not named keep their type's default (integers as counts, text as text)."""
+    fm = dict(df.attrs.get("formats", {}))
+    for kind, cols in kinds.items():
+        if kind not in FORMATS:
+            raise ValueError(f"unknown format {kind!r}; valid: {', '.join(FORMATS)}")
+        for c in cols:
+            if c in df.columns:
+                fm[c] = kind
+    df.attrs["formats"] = fm
+    return df
+
+
+def _interval_cols(df: pd.DataFrame, *bases: str) -> list[str]:
+    return [c for b in bases for c in (b, f"{b}_low95", f"{b}_high95") if c in df.columns]
+
 def _share_row(k: int, n: int) -> tuple[float, float, float]:
     lo, hi = stats.wilson_interval(int(k), int(n))
     return (k / n if n else float("nan"), lo, hi)
@@ -261,7 +282,8 @@ def _shares(counts: dict[str, int], n: int, name: str) -> pd.DataFrame:
     for label, k in counts.items():
         share, lo, hi = _share_row(k, n)
         rows.append({name: label, "count": int(k), "share": share, "low95": lo, "high95": hi})
-    return pd.DataFrame(rows, columns=[name, "count", "share", "low95", "high95"])
+    return declare(pd.DataFrame(rows, columns=[name, "count", "share", "low95", "high95"]),
+                   text=[name], count=["count"], share=["share", "low95", "high95"])
 
 
 def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFrame:
@@ -303,7 +325,8 @@ def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
         df[f"share {names[s]}"] = [e.value for e in ests]
         df[f"low95 {names[s]}"] = [e.low95 for e in ests]
         df[f"high95 {names[s]}"] = [e.high95 for e in ests]
-    return df
+    return declare(df, integer=["score"], count=[c for c in df if c.startswith("count ")],
+                   share=[c for c in df if c.split(" ")[0] in ("share", "low95", "high95")])
 
 
 def _hists(c: dict, names: list[str]) -> list[tuple[str, Counter]]:
@@ -327,7 +350,7 @@ def finish_survival(c: dict, names: list[str] | None = None) -> pd.DataFrame:
     out = pd.concat(parts, ignore_index=True)
     out["score"] = out["score"].astype(np.int64) if len(out) and \
         (out["score"] == out["score"].round()).all() else out["score"]
-    return out
+    return declare(out, integer=["score"], count=["at_least"], share=["share", "low95", "high95"])
 
 
 def finish_marks(c: dict, marks, names: list[str] | None = None) -> pd.DataFrame:
@@ -341,8 +364,10 @@ def finish_marks(c: dict, marks, names: list[str] | None = None) -> pd.DataFrame
             rows.append({"side": label, "at_least": int(mark), "meaning": meaning,
                          "deals": c["n"], "count": int(round(e.value * c["n"])) if c["n"] else 0,
                          "share": e.value, "low95": e.low95, "high95": e.high95})
-    return pd.DataFrame(rows, columns=["side", "at_least", "meaning", "deals", "count", "share",
-                                       "low95", "high95"])
+    return declare(pd.DataFrame(rows, columns=["side", "at_least", "meaning", "deals", "count",
+                                               "share", "low95", "high95"]),
+                   integer=["at_least"], count=["deals", "count"],
+                   share=["share", "low95", "high95"])
 
 
 def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
@@ -361,7 +386,9 @@ def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
                      "tie_high95": tie[2], "loss": loss[0], "loss_low95": loss[1],
                      "loss_high95": loss[2], "mean_score": mean, "mean_score_low95": lo,
                      "mean_score_high95": hi})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    return declare(df, count=["deals", "won"], share=_interval_cols(df, "win", "tie", "loss"),
+                   points=_interval_cols(df, "mean_score"))
 
 
 def finish_categories(c: dict, game: str, players: int | None = None,
@@ -380,8 +407,9 @@ def finish_categories(c: dict, game: str, players: int | None = None,
         mean, lo, hi = stats.mean_interval(float(c["cat_sum"][j]), float(c["cat_sq"][j]), n)
         rows.append({"category": cat, "side": f"{kind} {i}", "column": name, "mean": mean,
                      "mean_low95": lo, "mean_high95": hi})
-    return pd.DataFrame(rows, columns=["category", "side", "column", "mean", "mean_low95",
-                                       "mean_high95"])
+    return declare(pd.DataFrame(rows, columns=["category", "side", "column", "mean",
+                                               "mean_low95", "mean_high95"]),
+                   mean=["mean", "mean_low95", "mean_high95"])
 
 
 def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) -> pd.DataFrame:
@@ -429,7 +457,15 @@ def finish_trumps(c: dict) -> pd.DataFrame:
         df[name] = [e.value for e in es]
         df[f"{name}_low95"] = [e.low95 for e in es]
         df[f"{name}_high95"] = [e.high95 for e in es]
-    return df[df["deals"] > 0].reset_index(drop=True)
+    df = df[df["deals"] > 0].reset_index(drop=True)
+    return _declare_results(df, integer=["trumps"])
+
+
+def _declare_results(df: pd.DataFrame, **more) -> pd.DataFrame:
+    return declare(df, count=["deals"],
+                   share=_interval_cols(df, "share_of_deals", "win", "tie", "loss",
+                                        "double_or_better", "bandeira"),
+                   points=_interval_cols(df, "mean_points"), **more)
 
 
 def finish_honours(c: dict) -> pd.DataFrame:
@@ -443,7 +479,7 @@ def finish_honours(c: dict) -> pd.DataFrame:
         df.insert(0, "holder", labels)
         df.insert(0, "honour", group)
         parts.append(df)
-    return pd.concat(parts, ignore_index=True)
+    return _declare_results(pd.concat(parts, ignore_index=True))
 
 
 # --- one-call tables for notebooks --------------------------------------------------------
@@ -538,7 +574,8 @@ def finish_whole_outcomes(c: dict, names: list[str], unit: str) -> pd.DataFrame:
     won = _shares(counts, n, "outcome")
     ends = _shares({f"ended by {k.replace('_', ' ')}": v for k, v in c["end"].items()}, n,
                    "outcome")
-    return pd.concat([won, ends], ignore_index=True)
+    return declare(pd.concat([won, ends], ignore_index=True), text=["outcome"], count=["count"],
+                   share=["share", "low95", "high95"])
 
 
 def finish_whole_sides(c: dict, names: list[str]) -> pd.DataFrame:
@@ -551,7 +588,8 @@ def finish_whole_sides(c: dict, names: list[str]) -> pd.DataFrame:
                      "win_low95": win[1], "win_high95": win[2], "tie": tie[0],
                      "tie_low95": tie[1], "tie_high95": tie[2], "loss": loss[0],
                      "loss_low95": loss[1], "loss_high95": loss[2]})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    return declare(df, count=["played", "won"], share=_interval_cols(df, "win", "tie", "loss"))
 
 
 def finish_lengths(c: dict) -> pd.DataFrame:
@@ -563,7 +601,8 @@ def finish_lengths(c: dict) -> pd.DataFrame:
     df["share"] = [e.value for e in es]
     df["low95"] = [e.low95 for e in es]
     df["high95"] = [e.high95 for e in es]
-    return df
+    return declare(df, integer=[c["length_col"]], count=["count"],
+                   share=["share", "low95", "high95"])
 
 
 def singular(unit: str) -> str:
