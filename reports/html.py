@@ -181,6 +181,13 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                       "own scoring categories), with 95% intervals.")
             if sym:
                 s.text += " " + same + "the figure shows side 0 (team 0, seat 0) only."
+            dealt = set(get_game(game).dealt_categories) if spec.get("dealer") is None \
+                else set()
+            if dealt and not sym and len(t):
+                s.text += (f" {', '.join(sorted(dealt)).capitalize()} depend on the deal "
+                           f"alone and the dealer rotates: equal on every side by symmetry, "
+                           f"they are in the table but not in the figure.")
+                t = t[~t["category"].isin(dealt)]
             if len(t):
                 keep = ["side 0", "team 0", "seat 0"] if sym else None
                 s.add_figure(figures.categories_bars(t, sides=keep),
@@ -336,6 +343,13 @@ def metadata_table(run: Run) -> pd.DataFrame:
     return tables.declare(df, text=["key", "value"])
 
 
+def metadata_rows(rows) -> pd.DataFrame:
+    """A key / value table, every value printed as the text given."""
+    df = pd.DataFrame([(k, "" if v is None else str(v)) for k, v in rows],
+                      columns=["key", "value"])
+    return tables.declare(df, text=["key", "value"])
+
+
 # --- rendering ----------------------------------------------------------------------------------
 def format_value(v, kind: str | None) -> str:
     """One value printed as its column's declared kind (see ``tables.declare``)."""
@@ -351,6 +365,14 @@ def format_value(v, kind: str | None) -> str:
         return f"{float(v):.2f}"
     if kind == "mean":
         return f"{float(v):.3f}"
+    if kind == "difference":
+        return f"{float(v):+.2f}"
+    if kind == "rate":
+        return f"{float(v):.4f}"
+    if kind == "rate_difference":
+        return f"{float(v):+.4f}"
+    if kind == "elo":
+        return f"{float(v):+.1f}"
     if kind == "text" or isinstance(v, (bool, str)):
         return str(v)
     if isinstance(v, (int,)) or (hasattr(v, "dtype") and getattr(v.dtype, "kind", "") in "iu"):
@@ -361,9 +383,18 @@ def format_value(v, kind: str | None) -> str:
 
 
 def _display(df: pd.DataFrame) -> pd.DataFrame:
+    """The table as text, each column printed as its declared kind (``df.attrs``); a
+    table whose rows are different quantities names the column giving each row's kind."""
     kinds = df.attrs.get("formats", {})
-    return pd.DataFrame({c: [format_value(v, kinds.get(c)) for v in df[c].tolist()]
-                         for c in df.columns})
+    rows = df.attrs.get("row_formats") or {}
+    by, row_cols = rows.get("by"), set(rows.get("columns", ()))
+    out = {}
+    for c in df.columns:
+        if c in row_cols and by in df:
+            out[c] = [format_value(v, k) for v, k in zip(df[c].tolist(), df[by].tolist())]
+        else:
+            out[c] = [format_value(v, kinds.get(c)) for v in df[c].tolist()]
+    return pd.DataFrame(out)
 
 
 def markdown_table(df: pd.DataFrame) -> str:
@@ -402,29 +433,37 @@ td:first-child,th:first-child{text-align:left}figure{margin:1em 0}figcaption{fon
 
 def write_report(run_dir: str, out: str | None = None, formats=None, figure_formats=None) -> dict:
     """Write the report of ``run_dir``; returns the paths written, by kind."""
-    import matplotlib.pyplot as plt
     run = load_run(run_dir)
     spec = run.spec
     formats = list(formats or spec.get("formats") or ("html", "markdown", "csv"))
     figure_formats = list(figure_formats or spec.get("figures") or ("png", "svg"))
     out = out or os.path.join(run_dir, "report")
-    os.makedirs(os.path.join(out, "figures"), exist_ok=True)
     sections = build_sections(run)
-    written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     title = spec.get("title") or spec.get("name")
     status = "" if run.complete else (f" — partial: {run.done:,} of {spec['deals']:,} "
                                       f"{run.unit} (resume the run to finish)")
     head = (f"{spec['game']} · {run.done:,} {run.unit} · seed {int(spec['seed'])} · "
             f"seats {','.join(spec['strategies'])} · trunfo {run.manifest.get('version')}{status}")
 
+    return write_sections(out, title, head, spec.get("description") or "", sections, formats,
+                          figure_formats)
+
+
+def write_sections(out: str, title: str, head: str, description: str, sections: list,
+                   formats=("html", "markdown", "csv"), figure_formats=("png", "svg")) -> dict:
+    """Write ``sections`` as a report into ``out`` (report.html, summary.md, tables/*.csv,
+    figures/*); returns the paths written, by kind."""
+    import matplotlib.pyplot as plt
+    os.makedirs(os.path.join(out, "figures"), exist_ok=True)
+    written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     body = [f"<h1>{html.escape(title)}</h1>", f"<p class=meta>{html.escape(head)}</p>"]
-    if spec.get("description"):
-        body.append(f"<p>{html.escape(spec['description'])}</p>")
+    if description:
+        body.append(f"<p>{html.escape(description)}</p>")
     body.append("<nav>" + "".join(f"<a href='#{s.key}'>{html.escape(s.title)}</a>"
                                   for s in sections) + "</nav>")
     md = [f"# {title}", "", head, ""]
-    if spec.get("description"):
-        md += [spec["description"], ""]
+    if description:
+        md += [description, ""]
     for s in sections:
         body.append(f"<section id='{s.key}'><h2>{html.escape(s.title)}</h2>")
         md += [f"## {s.title}", ""]

@@ -252,7 +252,8 @@ def count_frames(game: str, frames: Iterable[pd.DataFrame]) -> dict | None:
 
 # --- finishing: counts -> tables -----------------------------------------------------------
 #: how a column is printed; each table declares its columns' kinds in ``df.attrs["formats"]``
-FORMATS = ("share", "count", "points", "mean", "integer", "text")
+FORMATS = ("share", "count", "points", "mean", "integer", "text", "difference", "rate",
+           "rate_difference", "elo")
 
 
 def declare(df: pd.DataFrame, **kinds) -> pd.DataFrame:

@@ -96,8 +96,8 @@ def test_report_has_every_section_and_figure(run_dir, report):
             "by_honours.csv", "metadata.csv"} <= csvs
     t = pd.read_csv(os.path.join(run_dir, "report", "tables", "outcomes.csv"))
     assert t["count"].sum() == N and (t["low95"] <= t["share"]).all()
-    assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")
-                and not f.startswith("chunk-")]
+    assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")]
+    assert all(f.startswith("chunk-") for f in os.listdir(os.path.join(run_dir, "chunks")))
 
 
 def test_figures_have_titles_labels_and_legends(run_dir):
@@ -307,4 +307,40 @@ def test_comparison_study_is_played_in_duplicate_and_shows_the_difference(tmp_pa
     html = open(os.path.join(out, "report", "report.html"), encoding="utf-8").read()
     assert "<section id='duplicate'>" in html and "id='fig-duplicate_differences'" in html
     assert "id='fig-side_results'" not in html       # no raw shares side by side
+    # trumps held depend on the deal alone: equal by symmetry, kept out of the figure
+    cats = html.split("id='fig-scoring_categories'")[1].split("</figure>")[0]
+    assert "points" in cats and "trumps" not in cats.split("<figcaption>")[0]
+    assert "equal on every side by symmetry" in html
     assert not [i for i, c in _ids_and_refs(html).ids.items() if c > 1]
+
+
+def test_compare_and_tournament_write_the_same_kind_of_report(tmp_path, capsys):
+    import html5lib
+    import json
+    out = tmp_path / "cmp"
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "600", "--seed",
+                 "5", "--threads", "1", "--json", "--report", str(out)]) == 0
+    cap = capsys.readouterr()
+    d = json.loads(cap.out)
+    assert "report:" in cap.err
+    t = pd.read_csv(out / "tables" / "differences.csv").set_index("estimate")
+    assert t.loc["mean point difference per deal", "value"] == pytest.approx(d["mean_point_diff"])
+    assert t.loc["Elo difference", "low95"] == pytest.approx(d["elo_ci95"][0])
+    assert pd.read_csv(out / "tables" / "pentanomial.csv")["pairs"].sum() == 600
+    text = (out / "report.html").read_text(encoding="utf-8")
+    html5lib.HTMLParser(strict=True).parse(text)
+    assert not [i for i, c in _ids_and_refs(text).ids.items() if c > 1]
+    assert "id='fig-differences'" in text and "seed 5" in text
+    tour = tmp_path / "tour"
+    assert main(["tournament", "sueca", "--strategies", "random,greedy", "-n", "300",
+                 "--threads", "1", "--report", str(tour)]) == 0
+    capsys.readouterr()
+    r = pd.read_csv(tour / "tables" / "ratings.csv").set_index("strategy")
+    assert r.loc["greedy", "elo"] > 0 > r.loc["random", "elo"]
+    assert (r["low95"] < r["elo"]).all() and (r["elo"] < r["high95"]).all()
+    html5lib.HTMLParser(strict=True).parse((tour / "report.html").read_text(encoding="utf-8"))
+    bad = tmp_path / "afile"
+    bad.write_text("x")
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "10",
+                 "--report", str(bad)]) == 2
+    assert "not one" in capsys.readouterr().err

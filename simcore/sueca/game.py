@@ -33,6 +33,7 @@ class SuecaGame(Game):
     uses_lineup = True
     view_dtype = VIEW_DTYPE
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
+    dealt_categories = ("trumps",)
 
     params_of = staticmethod(E.params)
 
