@@ -112,3 +112,38 @@ def test_run_folder_opens_in_duckdb(run_dir):
     ).fetchone()
     df = pd.read_parquet(run_dir / "chunks")
     assert n == 5000 and pts == int(df["points_team0"].sum())
+
+
+def test_a_run_in_the_older_layout_is_still_read_and_resumed(tmp_path):
+    """trunfo-study/2 kept the chunks beside the manifest: such a run still loads, and a
+    resume finishes it (new chunks go to chunks/) with the data of an uninterrupted run."""
+    import json
+    import os
+    import shutil
+    from experiments.spec import parse_spec
+    from experiments.study import run_study
+    from reports import load_run
+    from reports.load import MANIFEST, manifest_checksum
+    spec = parse_spec('title = "t"\ngame = "sueca"\ndeals = 3000\nseed = 4\n', "t.toml")
+    full = tmp_path / "full"
+    run_study(spec, str(full), chunk=1024, threads=1)
+    out = tmp_path / "old"
+
+    def stop(start, count):
+        if start >= 1024:
+            raise KeyboardInterrupt
+    run_study(spec, str(out), chunk=1024, threads=1, on_chunk=stop)
+    m = json.load(open(out / MANIFEST))
+    for c in m["chunks"]:                       # back to the older layout
+        flat = os.path.basename(c["file"])
+        shutil.move(out / c["file"], out / flat)
+        c["file"] = flat
+    os.rmdir(out / "chunks")
+    m["format"] = "trunfo-study/2"
+    m["checksum"] = manifest_checksum(m)
+    (out / MANIFEST).write_text(json.dumps(m))
+    assert load_run(str(out)).done == 2048
+    r = run_study(spec, str(out), chunk=1024, threads=1, resume=True)
+    assert r.complete
+    pd.testing.assert_frame_equal(load_run(str(out)).deals(), load_run(str(full)).deals())
+    assert os.listdir(out / "chunks") == ["chunk-000000002048.parquet"]
