@@ -28,7 +28,7 @@ from .load import Run, load_run
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
                 "categories": "scoring_categories", "lengths": "length_histogram",
                 "trumps": "trumps_curve", "honours": "honours_bars",
-                "survival": "score_survival"}
+                "survival": "score_survival", "contracts": "contracts_bars"}
 
 
 @dataclass
@@ -214,6 +214,18 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                          f"{sim} Share of the dealer's team's deals won and lost, by who "
                          f"holds the trump ace and 7; whiskers: 95% Wilson intervals.",
                          "Win and loss shares by holder of the trump ace and seven")
+        elif key == "contracts":
+            t = tables.finish_contracts(counts, game)
+            s.tables["contracts"] = t
+            s.text = ("How often the auction ends at each contract level (the declarer's bid), "
+                      "and how often the declarer's side makes it; then the same by the "
+                      "declarer's seat counted from the dealer.  95% Wilson intervals.")
+            s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} "
+                                                         f"deals)"),
+                         f"{sim} Left: the share of deals whose auction ended at each contract "
+                         f"level; right: the share of those contracts the declarer's side "
+                         f"made. Whiskers: 95% Wilson intervals.",
+                         "Contract levels reached and made")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
@@ -314,6 +326,18 @@ def _whole_sections(run: Run) -> list[Section]:
                              f"{tables.singular(unit)} and 95% normal interval."
                              + (" Sides equal by symmetry: side 0 only." if sym else ""),
                              "Bar charts of the mean of each category")
+        elif key == "contracts":
+            t = tables.finish_contracts(counts, game)
+            s.tables["contracts"] = t
+            s.text = ("How often the auction ends at each contract level (the declarer's bid), "
+                      "and how often the declarer's side makes it; then the same by the "
+                      "declarer's seat counted from the dealer.  95% Wilson intervals.")
+            s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} "
+                                                         f"{unit})"),
+                         f"{sim} Left: the share of deals whose auction ended at each contract "
+                         f"level; right: the share of those contracts the declarer's side "
+                         f"made. Whiskers: 95% Wilson intervals.",
+                         "Contract levels reached and made")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
