@@ -55,6 +55,8 @@ def register(sub, games) -> None:
                    help="sequential test of H0: elo=ELO0 against H1: elo=ELO1 "
                         "(alpha, beta default 0.05); stops when decided or after N deals; "
                         "write a negative ELO0 as --sprt=-5,0")
+    s.add_argument("--report", metavar="DIR", default=None,
+                   help="write a report (HTML, Markdown, CSV, figures) into DIR")
     s.set_defaults(func=cmd_compare)
 
     s = sub.add_parser("tournament", help="every pair of strategies in duplicate; Elo table")
@@ -63,6 +65,8 @@ def register(sub, games) -> None:
                                   f"(default 4,096)")
     s.add_argument("--csv", metavar="FILE", default=None,
                    help="write the ratings and the pairwise results as CSV")
+    s.add_argument("--report", metavar="DIR", default=None,
+                   help="write a report (HTML, Markdown, CSV, figures) into DIR")
     s.set_defaults(func=cmd_tournament)
 
 
@@ -226,6 +230,9 @@ def cmd_compare(args) -> int:
     from simcore.duplicate import compare
     from .cli import EXIT_INTERRUPTED, print_json
     a, b = _names(args, exactly=2)
+    if args.report:
+        from simcore.files import check_output_dir
+        check_output_dir(args.report)               # checked before any work
     r = compare(args.game, a, b, deals=args.deals, seed=args.seed, rules=rules_of(args),
                 players=args.players, dealer=args.dealer, sprt=parse_sprt(args.sprt),
                 threads=args.threads, chunk=args.chunk, progress=args.progress)
@@ -235,7 +242,16 @@ def cmd_compare(args) -> int:
         print_json(d)
     else:
         print("\n".join(format_compare(d)))
+    _report(args, d, "compare")
     return EXIT_INTERRUPTED if r.interrupted else 0
+
+
+def _report(args, d: dict, kind: str) -> None:
+    if not args.report:
+        return
+    from reports.comparison import write_compare_report
+    rep = write_compare_report(args.report, d, kind)
+    print(f"report: {rep['html'][0]}", file=sys.stderr if args.json else sys.stdout)
 
 
 def write_csv(out, t: dict) -> None:
@@ -259,6 +275,9 @@ def cmd_tournament(args) -> int:
     from simcore.files import AtomicFile
     from .cli import EXIT_INTERRUPTED, print_json
     names = _names(args)
+    if args.report:
+        from simcore.files import check_output_dir
+        check_output_dir(args.report)               # checked before any work
     out = AtomicFile(args.csv, binary=False) if args.csv else None   # checked before any work
     try:
         t = tournament(args.game, names, deals=args.deals, seed=args.seed, rules=rules_of(args),
@@ -280,4 +299,6 @@ def cmd_tournament(args) -> int:
         out.commit()
         if not args.json:
             print(f"wrote {args.csv}", file=sys.stderr)
+    if t.get("ratings"):
+        _report(args, t, "tournament")
     return EXIT_INTERRUPTED if t["interrupted"] else 0

@@ -26,7 +26,8 @@ from typing import Callable
 
 import numpy as np
 
-from reports.load import (FORMAT, JOURNAL, MANIFEST, CHUNK_RE, chunk_name, data_key, lock_run,
+from reports.load import (FORMAT, JOURNAL, MANIFEST, CHUNK_DIR, CHUNK_RE, chunk_name, data_key,
+                          lock_run,
                           manifest_checksum, merged_chunks, read_journal, read_manifest,
                           verify_chunks)
 from simcore import __version__
@@ -115,6 +116,10 @@ def _write_chunk(out: str, game: str, start: int, recs: np.ndarray, unit: str,
         raise os_error(e, os.path.join(out, name)) from None
     # no fsync per chunk: a chunk a machine crash would lose or damage fails its check on
     # resume and is computed again; the manifest (each session's start and end) is synced
+    try:
+        os.makedirs(os.path.join(out, CHUNK_DIR), exist_ok=True)
+    except OSError as e:
+        raise os_error(e, os.path.join(out, CHUNK_DIR)) from None
     with AtomicFile(os.path.join(out, name), fsync=False) as f:
         f.write(data)
     return {"file": name, "start": start, "rows": len(recs), "bytes": len(data),
@@ -161,13 +166,17 @@ def _holes(good: list, deals: int) -> list[tuple[int, int]]:
 
 def _remove_strays(out: str, keep: set[str]) -> None:
     """Temporary files and chunk files no good entry lists (never recorded, or damaged)."""
-    for p in glob.glob(os.path.join(out, ".*.tmp")):
-        os.remove(p)
-    for name in os.listdir(out):
-        if CHUNK_RE.fullmatch(name) and name not in keep:
-            p = os.path.join(out, name)
-            if os.path.isfile(p) or os.path.islink(p):
-                os.remove(p)
+    sub = os.path.join(out, CHUNK_DIR)
+    folders = [("", out)] + ([(CHUNK_DIR + "/", sub)] if os.path.isdir(sub)
+                             and not os.path.islink(sub) else [])
+    for prefix, folder in folders:
+        for p in glob.glob(os.path.join(folder, ".*.tmp")):
+            os.remove(p)
+        for name in os.listdir(folder):
+            if CHUNK_RE.fullmatch(name) and prefix + name not in keep:
+                p = os.path.join(folder, name)
+                if os.path.isfile(p) or os.path.islink(p):
+                    os.remove(p)
 
 
 def _consolidate(out: str, manifest: dict, chunks: list) -> None:
@@ -237,10 +246,11 @@ def _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk) -> Stu
         good, bad = verify_chunks(out, {**manifest, "spec": spec.to_dict(), "data_key": key},
                                   merged_chunks(listed, journal))
         repaired += problems + bad
-        manifest.update({"data_key": key, "deals": spec.deals})
+        manifest.update({"data_key": key, "deals": spec.deals, "format": FORMAT})
         manifest["spec"] = spec.to_dict()       # report options may have changed
     else:
-        stray = glob.glob(os.path.join(out, "*.parquet"))
+        stray = glob.glob(os.path.join(out, "*.parquet")) + \
+            glob.glob(os.path.join(out, CHUNK_DIR, "*.parquet"))
         if stray:
             raise TrunfoError(f"{out} holds Parquet files but no {MANIFEST}; run into an empty "
                               f"directory")

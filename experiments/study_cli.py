@@ -51,6 +51,8 @@ def cmd_run(args) -> int:
         rep = None
         report_path = os.path.join(out, "report", "report.html")
         if r.complete and (not r.already_complete or not os.path.exists(report_path)):
+            from .duplicate_study import ensure_duplicate
+            ensure_duplicate(out, r.manifest, threads=args.threads)    # comparison studies
             rep = write_report(out)
     if args.json:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,

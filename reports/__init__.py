@@ -8,6 +8,12 @@ never import ``experiments``.  In a notebook::
     df = run.deals()                       # every deal, as a DataFrame
     figures.score_histogram(df)            # each figure takes a DataFrame
     tables.by_trumps(df)                   # each table too
+    tables.score_marks(df)                 # the 61+ / 91+ / 120 shares, with intervals
+    pd.read_parquet(run.path + "/chunks")  # the chunks are a Parquet dataset
+
+Every estimate carries its 95% interval (``reports.stats``: Wilson for shares, normal on
+the per-deal variance for means, paired for differences from duplicate play); see
+docs/reports.md.
 """
 from .load import Run, load_deals, load_run
 

@@ -9,6 +9,12 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams.update({
+    "svg.fonttype": "none",        # SVG text stays text: searchable, selectable
+    "svg.hashsalt": "trunfo",      # the same figure gives the same SVG
+    "font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
+    "xtick.labelsize": 9, "ytick.labelsize": 9, "legend.fontsize": 9,
+})
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
@@ -27,65 +33,130 @@ def _yerr(df: pd.DataFrame, col: str, low: str, high: str, scale: float = 100.0)
     return np.vstack([v - df[low].to_numpy(float), df[high].to_numpy(float) - v]) * scale
 
 
+def _figure(w: float, h: float, **kw):
+    """A figure whose legend goes outside the axes (never over the data)."""
+    return plt.subplots(figsize=(w, h), layout="constrained", **kw)
+
+
+def _legend_below(fig, axes=None, ncol: int | None = None, **kw):
+    """One legend for the figure, below the axes: it never covers data."""
+    axes = [axes] if axes is not None and not isinstance(axes, (list, tuple, np.ndarray)) \
+        else list(np.ravel(axes)) if axes is not None else fig.axes
+    handles, labels, seen = [], [], set()
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab not in seen:
+                seen.add(lab)
+                handles.append(h)
+                labels.append(lab)
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center",
+                   ncol=ncol or min(len(labels), 3), frameon=False, **kw)
+
+
 def outcome_shares(df: pd.DataFrame, title: str = "Outcome shares", game: str | None = None):
     """Horizontal bars: share of deals per outcome, with 95% Wilson intervals."""
     t = tables.outcome_shares(df, game) if _is_deals(df) else df
-    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(t) + 1.6))
+    fig, ax = _figure(7.5, 0.42 * len(t) + 2.2)
     y = np.arange(len(t))[::-1]
-    ax.barh(y, t["share"] * 100, xerr=_yerr(t, "share", "low95", "high95"), color=_BLUE,
-            ecolor="black", capsize=3, label="share of deals")
+    ax.barh(y, t["share"] * 100, color=_BLUE, label="share of deals")
+    ax.errorbar(t["share"] * 100, y, xerr=_yerr(t, "share", "low95", "high95"), fmt="none",
+                ecolor="black", capsize=3, label="95% interval (Wilson)")
     ax.set_yticks(y, [str(x).replace("_", " ") for x in t["outcome"]])
-    for yi, s in zip(y, t["share"]):
-        ax.text(s * 100, yi, f"  {100 * s:.2f}%", va="center", fontsize=8)
+    right = max(5.0, float(t["high95"].max()) * 100 * 1.3) if len(t) else 100
+    for yi, s_, hi in zip(y, t["share"], t["high95"]):
+        ax.text(hi * 100 + right * 0.01, yi, f"{100 * s_:.2f}%", va="center", fontsize=8)
     ax.set_xlabel("share of deals (%)")
     ax.set_ylabel("outcome")
-    ax.set_xlim(0, max(5.0, float(t["high95"].max()) * 100 * 1.25) if len(t) else 100)
+    ax.set_xlim(0, right)
     ax.set_title(title)
-    ax.errorbar([], [], xerr=[], fmt="none", ecolor="black", capsize=3, label="95% interval")
-    ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
+    _legend_below(fig, ax)
     return fig
 
 
+def _side_cols(t: pd.DataFrame) -> list[str]:
+    return [c[len("share "):] for c in t.columns if c.startswith("share ")]
+
+
 def score_histogram(df: pd.DataFrame, title: str | None = None, game: str | None = None,
-                    bandeira: float | None = None):
-    """Score distribution per side.  For Sueca (a deals frame, or a table with a
-    ``team 0`` column): team 0 points with the 61 and 91 marks and the bandeira share."""
+                    bandeira: float | None = None, sides: list[str] | None = None):
+    """Score distribution: the share of deals at each score, one line per side shown,
+    with the game's marks (Sueca: 61 a win, 91 a double).  ``sides`` picks the sides
+    (by label; default all, or the first only when the table says they are equal)."""
     if _is_deals(df):
         game = game or tables.guess_game(df)
         t = tables.score_distribution(df, game)
-        if game == "sueca" and bandeira is None:
-            o = tables.outcome_shares(df, game)
-            bandeira = float(o.loc[o["outcome"].str.contains("bandeira"), "share"].sum())
     else:
         t = df
-    share_cols = [c for c in t.columns if c.startswith("share ")]
-    sueca = game == "sueca" or (game is None and int(t["score"].max()) <= 120
-                                and len(share_cols) == 2 and "team 0" in share_cols[0]
-                                and bandeira is not None)
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    if sueca:
-        col = share_cols[0]
-        ax.bar(t["score"], t[col] * 100, width=1.0, color=_BLUE,
-               label=f"{col[len('share '):]} points")
-        for mark, text, colour in ((61, "61 points: a win", _ORANGE),
-                                     (91, "91 points: a double", _RED)):
-            ax.axvline(mark - 0.5, color=colour, linestyle="--", linewidth=1.2, label=text)
-        if bandeira is not None:
-            ax.text(0.02, 0.95, f"bandeira (all 120 points): {100 * bandeira:.3f}% of deals",
-                    transform=ax.transAxes, va="top", fontsize=9,
-                    bbox=dict(boxstyle="round", facecolor="white", alpha=0.8))
-        ax.set_xlim(-1, 121)
-        ax.set_xlabel("card points of team 0 in the deal (points; team 1 has 120 minus this)")
-    else:
-        for i, col in enumerate(share_cols):
-            ax.step(t["score"], t[col] * 100, where="mid", label=col[len("share "):],
-                    linewidth=1.4)
-        ax.set_xlabel("score of the side in the deal (points, the game's comparison score)")
+    names = sides or _side_cols(t)
+    marks = _marks(game)
+    fig, ax = _figure(8, 4.4)
+    for i, name in enumerate(names):
+        ax.step(t["score"], t[f"share {name}"] * 100, where="mid", linewidth=1.3,
+                color=_COLOURS[i % len(_COLOURS)], label=name)
+        if f"low95 {name}" in t:
+            ax.fill_between(t["score"], t[f"low95 {name}"] * 100, t[f"high95 {name}"] * 100,
+                            step="mid", color=_COLOURS[i % len(_COLOURS)], alpha=0.2,
+                            linewidth=0, label="95% interval (Wilson)" if i == 0 else None)
+    for j, (mark, meaning) in enumerate(marks):
+        ax.axvline(mark - 0.5, color=_MARKS[j % len(_MARKS)], linestyle="--", linewidth=1.1,
+                   label=f"{mark} points: {meaning}")
+    ax.set_xlabel("score of the side in the deal (points)")
     ax.set_ylabel("share of deals (%)")
+    ax.set_ylim(bottom=0)
     ax.set_title(title or "Score distribution")
-    ax.legend(fontsize=8, loc="upper right")
-    fig.tight_layout()
+    _legend_below(fig, ax)
+    return fig
+
+
+_COLOURS = (_BLUE, _ORANGE, "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
+_MARKS = (_ORANGE, _RED, "#2ca02c", "#9467bd")
+
+
+def _marks(game: str | None):
+    if not game:
+        return ()
+    from simcore.games import get_game
+    return tuple(get_game(game).score_marks)
+
+
+def score_survival(df: pd.DataFrame, title: str | None = None, game: str | None = None,
+                   sides: list[str] | None = None):
+    """``P(score >= x)`` per side with its 95% Wilson band and the game's marks, so that
+    "how often 91 or more?" is read off directly (the value at each mark is in the legend).
+
+    ``df``: deals, or :func:`reports.tables.survival`'s table (columns side, score,
+    share, low95, high95)."""
+    if _is_deals(df):
+        game = game or tables.guess_game(df)
+        t = tables.survival(df, game)
+    else:
+        t = df
+    names = sides or list(dict.fromkeys(t["side"]))
+    marks = _marks(game)
+    fig, ax = _figure(8, 4.8)
+    for i, name in enumerate(names):
+        s = t[t["side"] == name]
+        colour = _COLOURS[i % len(_COLOURS)]
+        xs = s["score"].to_numpy(float)
+        ax.step(xs, s["share"] * 100, where="post", color=colour, linewidth=1.4, label=name)
+        ax.fill_between(xs, s["low95"] * 100, s["high95"] * 100, step="post", color=colour,
+                        alpha=0.2, linewidth=0)
+    for j, (mark, meaning) in enumerate(marks):
+        parts = []
+        for name in names:
+            s = t[(t["side"] == name) & (t["score"] >= mark)]
+            if len(s):
+                r = s.iloc[0]
+                parts.append(f"{100 * r['share']:.2f}% [{100 * r['low95']:.2f}, "
+                             f"{100 * r['high95']:.2f}]")
+        ax.axvline(mark, color=_MARKS[j % len(_MARKS)], linestyle="--", linewidth=1.1,
+                   label=f"{mark}+ ({meaning}): " + "; ".join(parts))
+    ax.set_xlabel("score x (points)")
+    ax.set_ylabel("P(score ≥ x) (% of deals)")
+    ax.set_ylim(0, 100)
+    ax.set_title(title or "Score survival: the share of deals scoring at least x")
+    _legend_below(fig, ax, ncol=1)
     return fig
 
 
@@ -93,7 +164,7 @@ def side_results(df: pd.DataFrame, title: str = "Results by side", game: str | N
                  strategies=None):
     """Win / tie / loss shares per side (team or seat) with 95% intervals."""
     t = tables.side_results(df, game, strategies) if _is_deals(df) else df
-    fig, ax = plt.subplots(figsize=(7.5, 3.6 + 0.3 * len(t)))
+    fig, ax = _figure(7.5, 3.8 + 0.3 * len(t))
     x = np.arange(len(t))
     w = 0.27
     for i, (key, colour) in enumerate((("win", _BLUE), ("tie", _GREY), ("loss", _ORANGE))):
@@ -102,37 +173,33 @@ def side_results(df: pd.DataFrame, title: str = "Results by side", game: str | N
     ax.set_xticks(x, [s.replace(" (", "\n(") for s in t["side"]], fontsize=8)
     ax.set_ylabel("share of deals (%)")
     ax.set_xlabel("side")
-    ax.set_title(title + " (bars: 95% intervals)")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    ax.set_title(title + " (error bars: 95% intervals)")
+    _legend_below(fig, ax)
     return fig
 
 
 def trumps_curve(df: pd.DataFrame, title: str = "Dealer's team results by trumps held"):
-    """Sueca: win / tie / loss / double-or-better shares of the dealer's team by its trumps."""
+    """Sueca: the dealer's team's win / loss / tie and 91+ shares by its trumps (top), and
+    how often each holding is dealt (bottom); every point with its 95% interval."""
     t = tables.by_trumps(df) if _is_deals(df) else df
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for key, colour, marker in (("win", _BLUE, "o"), ("loss", _ORANGE, "s"), ("tie", _GREY, "^")):
+    fig, (ax, ax2) = _figure(8, 6.4, nrows=2, sharex=True, height_ratios=[3, 1.4])
+    for key, colour, marker, label in (
+            ("win", _BLUE, "o", "won"), ("loss", _ORANGE, "s", "lost"),
+            ("tie", _GREY, "^", "tied (60-60)"),
+            ("double_or_better", _RED, "D", "won with 91+ points (a double or better)")):
         ax.errorbar(t["trumps"], t[key] * 100,
                     yerr=_yerr(t, key, f"{key}_low95", f"{key}_high95"), color=colour,
-                    marker=marker, capsize=3, label=f"{key} (95% interval)")
-    ax.plot(t["trumps"], t["double_or_better"] * 100, color=_RED, linestyle="--", marker=".",
-            label="won with 91+ points")
-    ax2 = ax.twinx()
-    ax2.bar(t["trumps"], t["share_of_deals"] * 100, color=_GREY, alpha=0.15,
-            label="deals with this holding")
-    ax2.set_ylabel("deals with this holding (%)")
-    ax.set_zorder(ax2.get_zorder() + 1)
-    ax.patch.set_visible(False)
-    ax.set_xticks(range(0, 11))
-    ax.set_xlabel("trumps held by the dealer's team (cards, of 10)")
-    ax.set_ylabel("share of the dealer's team's deals (%)")
+                    marker=marker, markersize=4, capsize=3, label=label)
+    ax.set_ylabel("share of the deals\nwith this holding (%)")
     ax.set_ylim(0, 100)
     ax.set_title(title)
-    h1, l1 = ax.get_legend_handles_labels()
-    h2, l2 = ax2.get_legend_handles_labels()
-    ax.legend(h1 + h2, l1 + l2, fontsize=8, loc="center left")
-    fig.tight_layout()
+    ax2.bar(t["trumps"], t["share_of_deals"] * 100, color=_GREY, label="deals dealt this holding",
+            yerr=_yerr(t, "share_of_deals", "share_of_deals_low95", "share_of_deals_high95"),
+            ecolor="black", capsize=2)
+    ax2.set_ylabel("share of all\ndeals (%)")
+    ax2.set_xticks(range(0, 11))
+    ax2.set_xlabel("trumps held by the dealer's team (cards, of 10)")
+    _legend_below(fig, [ax, ax2], ncol=2, title="error bars: 95% intervals (Wilson)")
     return fig
 
 
@@ -141,50 +208,52 @@ def honours_bars(df: pd.DataFrame, title: str = "Dealer's team wins by who holds
     """Sueca: the dealer's team's win share by holder of the trump ace and 7."""
     t = tables.by_honours(df) if _is_deals(df) else df
     groups = list(dict.fromkeys(t["honour"]))
-    fig, axes = plt.subplots(1, len(groups), figsize=(11, 4.2), sharey=True)
+    fig, axes = _figure(11, 4.8, ncols=len(groups), sharey=True)
     axes = np.atleast_1d(axes)
     for ax, grp in zip(axes, groups):
         s = t[t["honour"] == grp]
         x = np.arange(len(s))
-        ax.bar(x - 0.2, s["win"] * 100, 0.4, color=_BLUE, label="win",
+        ax.bar(x - 0.2, s["win"] * 100, 0.4, color=_BLUE, label="won",
                yerr=_yerr(s, "win", "win_low95", "win_high95"), ecolor="black", capsize=3)
-        ax.bar(x + 0.2, s["loss"] * 100, 0.4, color=_ORANGE, label="loss",
+        ax.bar(x + 0.2, s["loss"] * 100, 0.4, color=_ORANGE, label="lost",
                yerr=_yerr(s, "loss", "loss_low95", "loss_high95"), ecolor="black", capsize=3)
         ax.set_xticks(x, [h.replace(" with ", "\nwith ").replace(" (", "\n(")
-                          for h in s["holder"]], fontsize=7)
+                          for h in s["holder"]], fontsize=8)
         ax.set_title(grp)
         ax.set_xlabel("holder (relative to the dealer)")
     axes[0].set_ylabel("share of the dealer's team's deals (%)")
-    axes[0].legend(fontsize=8, title="95% intervals", title_fontsize=7)
     fig.suptitle(title)
-    fig.tight_layout()
+    _legend_below(fig, axes[0], title="error bars: 95% intervals (Wilson)")
     return fig
 
 
 def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per deal",
-                    game: str | None = None, players=None):
-    """One panel per category: the mean per deal of each side, with 95% intervals."""
+                    game: str | None = None, players=None, sides: list[str] | None = None):
+    """One panel per category: the mean per deal of each side, with 95% intervals.
+    ``sides`` keeps only those sides (e.g. ``["team 0", "seat 0"]`` when the others are
+    equal by symmetry)."""
     t = tables.scoring_categories(df, game, players) if _is_deals(df) else df
+    if sides is not None:
+        t = t[t["side"].isin(sides)]
     cats = list(dict.fromkeys(t["category"]))
     cols = min(4, len(cats))
     rows = -(-len(cats) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(3.0 * cols + 1, 2.6 * rows + 0.8),
-                             squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.0 * cols + 1, 2.7 * rows + 1.2),
+                             squeeze=False, layout="constrained")
     for ax, cat in zip(axes.flat, cats):
         s = t[t["category"] == cat]
         x = np.arange(len(s))
         err = np.vstack([s["mean"] - s["mean_low95"], s["mean_high95"] - s["mean"]])
         ax.bar(x, s["mean"], color=_BLUE, yerr=np.nan_to_num(err), ecolor="black", capsize=3,
-               label="mean (95% interval)")
+               label="mean per deal; error bars: 95% interval")
         ax.set_xticks(x, list(s["side"]), fontsize=8)
         ax.set_title(cat.replace("_", " "), fontsize=10)
         ax.set_xlabel("side")
         ax.set_ylabel("mean per deal (count or points)", fontsize=8)
     for ax in list(axes.flat)[len(cats):]:
         ax.set_visible(False)
-    axes.flat[0].legend(fontsize=7)
     fig.suptitle(title)
-    fig.tight_layout()
+    _legend_below(fig, axes.flat[0])
     return fig
 
 
@@ -195,10 +264,10 @@ def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
     t = tables.contracts(df, game) if _is_deals(df) else df
     t = t[t["group"] == "contract"]
     x = np.arange(len(t))
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
     axes[0].bar(x, t["share"] * 100, color=_BLUE,
                 yerr=np.nan_to_num(_yerr(t, "share", "low95", "high95")), ecolor="black",
-                capsize=3)
+                capsize=3, label="share; error bars: 95% intervals (Wilson)")
     axes[0].set_ylabel("share of deals (%)")
     axes[0].set_title("contract level reached")
     made = t["made_share"].fillna(0)
@@ -212,20 +281,22 @@ def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
         ax.set_xticks(x, list(t["level"]), fontsize=8)
         ax.set_xlabel("contract")
     fig.suptitle(title)
-    fig.tight_layout()
+    _legend_below(fig, axes[0])
     return fig
 
 
 def length_histogram(df: pd.DataFrame, unit: str = "rubbers", title: str | None = None):
     """Whole games: how many deals (or hands) each lasted, as a share of the whole games."""
     col = df.columns[0]
-    fig, ax = plt.subplots(figsize=(8, 4))
-    ax.bar(df[col], df["share"] * 100, width=0.8, color=_BLUE, label=f"share of {unit}")
+    fig, ax = _figure(8, 4.4)
+    kw = {}
+    if "low95" in df:
+        kw = dict(yerr=_yerr(df, "share", "low95", "high95"), ecolor="black", capsize=2)
+    ax.bar(df[col], df["share"] * 100, width=0.8, color=_BLUE, label=f"share of {unit}", **kw)
     mean = float((df[col] * df["count"]).sum() / df["count"].sum()) if len(df) else float("nan")
     ax.axvline(mean, color=_ORANGE, linestyle="--", label=f"mean {mean:.2f} {col}")
     ax.set_xlabel(f"{col} per {tables.singular(unit)} (count)")
     ax.set_ylabel(f"share of {unit} (%)")
     ax.set_title(title or f"Length of the {unit}")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    _legend_below(fig, ax, title="error bars: 95% intervals (Wilson)" if kw else None)
     return fig

@@ -22,12 +22,21 @@ import pandas as pd
 from simcore import __version__
 from simcore.games import get_game
 
-from . import tables
+from . import comparison, tables
 from .load import Run, load_run
 
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
                 "categories": "scoring_categories", "lengths": "length_histogram",
-                "trumps": "trumps_curve", "honours": "honours_bars", "contracts": "contracts_bars"}
+                "trumps": "trumps_curve", "honours": "honours_bars",
+                "survival": "score_survival", "contracts": "contracts_bars"}
+
+
+@dataclass
+class Figure:
+    name: str            # file name (no extension) and the figure's id in the HTML
+    figure: object       # a matplotlib Figure
+    caption: str         # what was simulated and how to read it
+    alt: str             # a short description for screen readers
 
 
 @dataclass
@@ -36,7 +45,26 @@ class Section:
     title: str
     text: str = ""
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
-    figure: object | None = None
+    figures: list = field(default_factory=list)
+
+    def add_figure(self, fig, caption: str, alt: str, name: str | None = None) -> None:
+        self.figures.append(Figure(name or FIGURE_NAMES[self.key], fig, caption, alt))
+
+
+def symmetric(run: Run) -> bool:
+    """Every seat plays the same strategy and the dealer rotates: then every side's
+    results are equal by the game's symmetry, and figures show one side only."""
+    spec = run.spec
+    return len(set(spec.get("strategies") or ["random"])) == 1 and spec.get("dealer") is None
+
+
+def what_was_simulated(run: Run) -> str:
+    """The caption's first sentence: game, rules, strategies, how many, seed."""
+    spec = run.spec
+    seats = ",".join(spec.get("strategies") or [])
+    dealer = "rotating dealer" if spec.get("dealer") is None else f"dealer seat {spec['dealer']}"
+    return (f"{spec['game']}, {spec.get('rules_string') or 'default rules'}, seats {seats}, "
+            f"{dealer}; {run.done:,} {run.unit}, seed {spec['seed']}.")
 
 
 def _allowed_outcomes(run: Run) -> list[str] | None:
@@ -55,7 +83,7 @@ def _allowed_outcomes(run: Run) -> list[str] | None:
 
 
 def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
-    """Aggregate the run and build each section the spec asks for (tables + figure)."""
+    """Aggregate the run and build each section the spec asks for (tables + figures)."""
     from . import figures
     spec = run.spec
     game = run.game
@@ -69,6 +97,10 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
     names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
     wanted = spec.get("sections") or tables.sections_for(game)
     allowed = _allowed_outcomes(run)
+    sym = symmetric(run)
+    sim = what_was_simulated(run)
+    same = ("All seats play the same strategy and the dealer rotates, so every side's "
+            "results are equal by symmetry: ")
     sections = []
     outcomes = tables.finish_outcomes(counts, allowed)
     for key in tables.sections_for(game):
@@ -83,63 +115,148 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                 s.tables["outcomes_dealer_side"] = tables.finish_dealer_outcomes(counts, allowed)
                 s.text += (" The second table names the teams from the dealer's side "
                            "(the dealer rotates with the deal unless fixed).")
-            s.figure = figures.outcome_shares(outcomes, title=f"Outcome shares ({n:,} deals)")
+            s.add_figure(figures.outcome_shares(outcomes, title=f"Outcome shares ({n:,} deals)"),
+                         f"{sim} Each bar is the share of deals that ended in that outcome; "
+                         f"the whiskers are its 95% Wilson interval.",
+                         "Bar chart of the share of deals per outcome with 95% intervals")
         elif key == "scores":
             sc = tables.finish_scores(counts, names)
             s.tables["scores"] = sc
-            band = None
-            if game == "sueca":
-                band = float(outcomes.loc[outcomes["outcome"].str.contains("bandeira"),
-                                          "share"].sum())
-                s.text = (f"Card points of team 0 per deal; 61 points win, 91 a double, all "
-                          f"120 points (every trick) a bandeira: {100 * band:.3f}% of deals.")
-            else:
-                s.text = "Score per deal and side (the game's own scoring), share of deals."
-            s.figure = figures.score_histogram(sc, game=game, bandeira=band,
-                                               title=f"Score distribution ({n:,} deals)")
+            marks = get_game(game).score_marks
+            if marks:
+                s.tables["score_marks"] = tables.finish_marks(counts, marks, names)
+            surv = tables.finish_survival(counts, names)
+            s.tables["survival"] = surv
+            shown = [names[0]] if sym else list(names)
+            s.text = ("Score per deal and side (the game's own comparison score): the share of "
+                      "deals at each score, and the share scoring at least x"
+                      + (", with the game's marks" if marks else "") + "." +
+                      (" " + same + f"the figures show {names[0]} and the dealer's side."
+                       if sym else ""))
+            s.add_figure(figures.score_histogram(sc, game=game, sides=shown,
+                                                 title=f"Score distribution ({n:,} deals)"),
+                         f"{sim} The line is the share of deals in which the side scored "
+                         f"exactly x points, the band its 95% Wilson interval; dashed lines "
+                         f"mark the game's thresholds.",
+                         "Line chart of the score distribution per side")
+            surv_sides = shown + (["dealer's side"] if "dealer's side" in set(surv["side"])
+                                  else [])
+            s.add_figure(figures.score_survival(surv, game=game, sides=surv_sides,
+                                                title=f"P(score ≥ x) ({n:,} deals)"),
+                         f"{sim} Read the share of deals in which a side scores x points or "
+                         f"more straight off the curve (band: 95% Wilson interval); the legend "
+                         f"gives the value and interval at each of the game's marks.",
+                         "Survival curves: share of deals scoring at least x points",
+                         name=FIGURE_NAMES["survival"])
         elif key == "sides":
             t = tables.finish_sides(counts, names)
             s.tables["sides"] = t
             strategies = spec.get("strategies") or []
             compare = len(set(strategies)) > 1
-            s.title = "Strategy comparison" if compare else s.title
+            s.title = "Results by side" if compare else s.title
+            dup = comparison.read_duplicate(run.path, run.manifest.get("data_key")) \
+                if compare else None
             s.text = ("Each side's share of deals won, tied and lost and its mean score, with "
-                      "95% intervals" + ("; the sides play different strategies on the same "
-                                         "deals." if compare else "."))
-            s.figure = figures.side_results(t, title="Strategy comparison" if compare
-                                            else "Results by side")
+                      "95% intervals" + ("; the sides play different strategies, each deal "
+                                         "played once with the first strategy on side 0." +
+                                         (" The difference between the strategies is in the "
+                                          "next section, from duplicate play."
+                                          if dup is not None else "")
+                                         if compare else "."))
+            if sym:
+                s.text += (" " + same + "the table is there as a check of that symmetry, "
+                           "and no figure repeats it.")
+            elif dup is None:
+                s.add_figure(figures.side_results(t, title="Results by side"),
+                             f"{sim} Bars: each side's share of deals won, tied and lost; "
+                             f"whiskers: 95% Wilson intervals.",
+                             "Bar chart of wins, ties and losses per side")
+            if dup is not None:
+                sections.append(s)
+                s = _duplicate_section(dup, sim)
         elif key == "categories":
             t = tables.finish_categories(counts, game, spec.get("players"))
             s.tables["categories"] = t
             s.text = ("Mean per deal of each per-side quantity the engine records (the game's "
                       "own scoring categories), with 95% intervals.")
+            if sym:
+                s.text += " " + same + "the figure shows side 0 (team 0, seat 0) only."
+            dealt = set(get_game(game).dealt_categories) if spec.get("dealer") is None \
+                else set()
+            if dealt and not sym and len(t):
+                s.text += (f" {', '.join(sorted(dealt)).capitalize()} depend on the deal "
+                           f"alone and the dealer rotates: equal on every side by symmetry, "
+                           f"they are in the table but not in the figure.")
+                t = t[~t["category"].isin(dealt)]
             if len(t):
-                s.figure = figures.categories_bars(t)
+                keep = ["side 0", "team 0", "seat 0"] if sym else None
+                s.add_figure(figures.categories_bars(t, sides=keep),
+                             f"{sim} Each panel is one quantity: its mean per deal (bar) and "
+                             f"95% normal interval on the per-deal variance (whiskers).",
+                             "Bar charts of the mean per deal of each scoring category")
         elif key == "trumps":
             t = tables.finish_trumps(counts)
             s.tables["by_trumps"] = t
             s.text = ("Results of the dealer's team by the number of trumps its two players "
                       "hold (the dealer always holds the face-up trump card).")
-            s.figure = figures.trumps_curve(t)
+            s.add_figure(figures.trumps_curve(t),
+                         f"{sim} Top: among the deals in which the dealer's team holds x "
+                         f"trumps, the share it won, lost, tied and won with 91+ points; "
+                         f"bottom: how often that holding is dealt. Whiskers: 95% Wilson "
+                         f"intervals.", "Results of the dealer's team by trumps held")
         elif key == "honours":
             t = tables.finish_honours(counts)
             s.tables["by_honours"] = t
             s.text = ("Results of the dealer's team by who holds the trump ace (11 points) "
                       "and the trump 7 (10 points); seats counted from the dealer, the "
                       "leader of the first trick is dealer+1.")
-            s.figure = figures.honours_bars(t)
+            s.add_figure(figures.honours_bars(t),
+                         f"{sim} Share of the dealer's team's deals won and lost, by who "
+                         f"holds the trump ace and 7; whiskers: 95% Wilson intervals.",
+                         "Win and loss shares by holder of the trump ace and seven")
         elif key == "contracts":
             t = tables.finish_contracts(counts, game)
             s.tables["contracts"] = t
             s.text = ("How often the auction ends at each contract level (the declarer's bid), "
                       "and how often the declarer's side makes it; then the same by the "
                       "declarer's seat counted from the dealer.  95% Wilson intervals.")
-            s.figure = figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} deals)")
+            s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} "
+                                                         f"deals)"),
+                         f"{sim} Left: the share of deals whose auction ended at each contract "
+                         f"level; right: the share of those contracts the declarer's side "
+                         f"made. Whiskers: 95% Wilson intervals.",
+                         "Contract levels reached and made")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
         sections.append(s)
     return sections
+
+
+def _duplicate_section(dup: dict, sim: str) -> Section:
+    """The strategies' difference from the same deals played in duplicate."""
+    from . import comparison
+    summ = dup["summary"]
+    a, b = summ["strategies"][:2]
+    s = Section("duplicate", "Difference between the strategies (duplicate play)")
+    s.text = (f"The {int(dup['deals']):,} deals of the study (seed {int(dup['seed'])}) played "
+              f"again in duplicate: each deal from both sides, {a} on one and {b} on the "
+              f"other, then the other way round, so that the luck of the cards cancels. "
+              f"From {a}'s side: the mean point difference per deal (paired normal interval), "
+              f"the score rate W + T/2 and its Elo (pentanomial interval over the pairs), "
+              f"the win share difference.")
+    s.tables["duplicate_differences"] = comparison.differences(summ)
+    pen = comparison.pentanomial(summ)
+    if pen is not None:
+        s.tables["duplicate_pairs"] = pen
+    s.add_figure(comparison.differences_figure(summ),
+                 f"{sim} Played in duplicate ({int(dup['deals']):,} deals, seed "
+                 f"{int(dup['seed'])}, every deal from both sides). Each panel is one "
+                 f"quantity on its own axis: the estimate with its 95% interval, and the "
+                 f"dashed line where the strategies would be equal.",
+                 f"Differences between {a} and {b} with 95% intervals",
+                 name="duplicate_differences")
+    return s
 
 
 def _whole_sections(run: Run) -> list[Section]:
@@ -154,6 +271,8 @@ def _whole_sections(run: Run) -> list[Section]:
     n = counts["n"]
     names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
     wanted = spec.get("sections") or tables.sections_for(game, unit)
+    sim = what_was_simulated(run)
+    sym = symmetric(run)
     sections = []
     for key in tables.sections_for(game, unit):
         if key not in wanted:
@@ -164,37 +283,61 @@ def _whole_sections(run: Run) -> list[Section]:
             s.tables["outcomes"] = t
             s.text = (f"Who won the {n:,} {unit} and how they ended, with 95% Wilson score "
                       f"intervals.")
-            s.figure = figures.outcome_shares(t, title=f"Outcomes of {n:,} {unit}")
+            s.add_figure(figures.outcome_shares(t, title=f"Outcomes of {n:,} {unit}"),
+                         f"{sim} Bars: share of the {unit} with that outcome; whiskers: 95% "
+                         f"Wilson intervals.", f"Bar chart of the outcomes of the {unit}")
         elif key == "lengths":
             t = tables.finish_lengths(counts)
             s.tables["lengths"] = t
             mean, lo, hi = tables.whole_length_summary(counts)
             col = counts["length_col"]
             s.text = f"{col.capitalize()} per {tables.singular(unit)}: mean {mean:.3f} [{lo:.3f}, {hi:.3f}]."
-            s.figure = figures.length_histogram(t, unit)
+            s.add_figure(figures.length_histogram(t, unit),
+                         f"{sim} Bars: share of the {unit} that lasted that many {col}; "
+                         f"whiskers: 95% Wilson intervals; dashed: the mean.",
+                         f"Bar chart of the length of the {unit}")
         elif key == "sides":
             t = tables.finish_whole_sides(counts, names)
             s.tables["sides"] = t
             compare = len(set(spec.get("strategies") or [])) > 1
             s.title = "Strategy comparison" if compare else s.title
             s.text = (f"Each side's share of {unit} won (tie: no winner), with 95% intervals.")
-            s.figure = figures.side_results(t, title="Strategy comparison" if compare
-                                            else "Results by side")
-            s.figure.axes[0].set_ylabel(f"share of {unit} (%)")
+            if sym:
+                s.text += (" Every seat plays the same strategy and the first dealer rotates, "
+                           "so the sides are equal by symmetry: the table checks it, no "
+                           "figure repeats it.")
+            else:
+                fig = figures.side_results(t, title="Strategy comparison" if compare
+                                           else "Results by side")
+                fig.axes[0].set_ylabel(f"share of {unit} (%)")
+                s.add_figure(fig, f"{sim} Bars: each side's share of {unit} won, tied and "
+                             f"lost; whiskers: 95% Wilson intervals.",
+                             f"Bar chart of the {unit} won per side")
         elif key == "categories":
             t = tables.finish_categories(counts, game, spec.get("players"), unit)
             s.tables["categories"] = t
             s.text = (f"Mean per {tables.singular(unit)} of each per-side total the engine "
                       f"records, with 95% intervals.")
             if len(t):
-                s.figure = figures.categories_bars(t, title=f"Mean per {tables.singular(unit)}")
+                keep = ["side 0", "team 0", "seat 0"] if sym else None
+                s.add_figure(figures.categories_bars(t, title=f"Mean per {tables.singular(unit)}",
+                                                     sides=keep),
+                             f"{sim} Each panel is one quantity: its mean per "
+                             f"{tables.singular(unit)} and 95% normal interval."
+                             + (" Sides equal by symmetry: side 0 only." if sym else ""),
+                             "Bar charts of the mean of each category")
         elif key == "contracts":
             t = tables.finish_contracts(counts, game)
             s.tables["contracts"] = t
             s.text = ("How often the auction ends at each contract level (the declarer's bid), "
                       "and how often the declarer's side makes it; then the same by the "
                       "declarer's seat counted from the dealer.  95% Wilson intervals.")
-            s.figure = figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} deals)")
+            s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} "
+                                                         f"{unit})"),
+                         f"{sim} Left: the share of deals whose auction ended at each contract "
+                         f"level; right: the share of those contracts the declarer's side "
+                         f"made. Whiskers: 95% Wilson intervals.",
+                         "Contract levels reached and made")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
@@ -203,6 +346,8 @@ def _whole_sections(run: Run) -> list[Section]:
 
 
 def metadata_table(run: Run) -> pd.DataFrame:
+    """How the data was made, each value printed as what it is (a seed as a plain
+    integer, counts with thousands separators, times in seconds)."""
     m, spec = run.manifest, run.spec
     unit = run.unit
     rate = m.get("per_second") or m.get("deals_per_second")
@@ -210,34 +355,70 @@ def metadata_table(run: Run) -> pd.DataFrame:
             ("rules", spec.get("rules_string")), ("strategies", ",".join(spec["strategies"])),
             ("players", spec.get("players")),
             ("dealer", "rotating" if spec.get("dealer") is None else spec.get("dealer")),
-            ("seed", spec["seed"]), (f"{unit} requested", f"{spec['deals']:,}"),
+            ("seed", str(int(spec["seed"]))), (f"{unit} requested", f"{spec['deals']:,}"),
             (f"{unit} done", f"{m.get('done', 0):,}"), ("complete", m.get("complete")),
-            ("chunks", len(m.get("chunks", []))),
+            ("chunks", f"{len(m.get('chunks', [])):,}"),
             ("computing time (s)", f"{m.get('seconds', 0):.2f}"),
             (f"{unit}/s", f"{rate:,.0f}" if rate else "n/a"),
             ("sessions", len(m.get("sessions", []))),
             ("trunfo version (run)", m.get("version")), ("trunfo version (report)", __version__)]
-    return pd.DataFrame(rows, columns=["key", "value"])
+    df = pd.DataFrame([(k, "" if v is None else str(v)) for k, v in rows],
+                      columns=["key", "value"])
+    return tables.declare(df, text=["key", "value"])
+
+
+def metadata_rows(rows) -> pd.DataFrame:
+    """A key / value table, every value printed as the text given."""
+    df = pd.DataFrame([(k, "" if v is None else str(v)) for k, v in rows],
+                      columns=["key", "value"])
+    return tables.declare(df, text=["key", "value"])
 
 
 # --- rendering ----------------------------------------------------------------------------------
-def _fmt(v, col: str) -> str:
+def format_value(v, kind: str | None) -> str:
+    """One value printed as its column's declared kind (see ``tables.declare``)."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    if kind == "share":
+        return f"{100 * float(v):.2f}%"
+    if kind == "count":
+        return f"{int(v):,}"
+    if kind == "integer":
+        return str(int(v))
+    if kind == "points":
+        return f"{float(v):.2f}"
+    if kind == "mean":
+        return f"{float(v):.3f}"
+    if kind == "difference":
+        return f"{float(v):+.2f}"
+    if kind == "rate":
+        return f"{float(v):.4f}"
+    if kind == "rate_difference":
+        return f"{float(v):+.4f}"
+    if kind == "elo":
+        return f"{float(v):+.1f}"
+    if kind == "text" or isinstance(v, (bool, str)):
+        return str(v)
+    if isinstance(v, (int,)) or (hasattr(v, "dtype") and getattr(v.dtype, "kind", "") in "iu"):
+        return f"{int(v):,}"
     if isinstance(v, float):
-        if math.isnan(v):
-            return ""
-        if col.startswith(("share", "win", "tie", "loss", "low95", "high95", "double",
-                           "bandeira", "made_share")) or col.endswith("95"):
-            if not col.startswith(("mean",)):
-                return f"{100 * v:.2f}%"
-        return f"{v:.3f}"
-    if isinstance(v, (int,)) and not isinstance(v, bool):
-        return f"{v:,}"
+        return f"{v:.4g}"
     return str(v)
 
 
 def _display(df: pd.DataFrame) -> pd.DataFrame:
-    out = pd.DataFrame({c: [_fmt(v, c) for v in df[c].tolist()] for c in df.columns})
-    return out
+    """The table as text, each column printed as its declared kind (``df.attrs``); a
+    table whose rows are different quantities names the column giving each row's kind."""
+    kinds = df.attrs.get("formats", {})
+    rows = df.attrs.get("row_formats") or {}
+    by, row_cols = rows.get("by"), set(rows.get("columns", ()))
+    out = {}
+    for c in df.columns:
+        if c in row_cols and by in df:
+            out[c] = [format_value(v, k) for v, k in zip(df[c].tolist(), df[by].tolist())]
+        else:
+            out[c] = [format_value(v, kinds.get(c)) for v in df[c].tolist()]
+    return pd.DataFrame(out)
 
 
 def markdown_table(df: pd.DataFrame) -> str:
@@ -249,65 +430,88 @@ def markdown_table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def _svg(fig) -> str:
+_ID = re.compile(r'\bid="([^"]+)"')
+_REF = re.compile(r'(url\(#|href="#)([^")]+)')
+
+
+def inline_svg(fig, prefix: str, label: str) -> str:
+    """The figure as an inline ``<svg>`` element: text as text (``svg.fonttype`` none),
+    every id prefixed with ``prefix`` (and every reference to it), so that several
+    figures in one page never share an id; labelled for screen readers."""
     buf = io.StringIO()
     fig.savefig(buf, format="svg")
-    text = buf.getvalue()
-    return re.sub(r"^.*?(<svg)", r"\1", text, count=1, flags=re.S)
+    text = re.sub(r"^.*?(<svg)", r"\1", buf.getvalue(), count=1, flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)     # metadata comments
+    text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
+    text = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', text)
+    text = _REF.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", text)
+    return text.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
 
 
 _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;
 color:#222}table{border-collapse:collapse;font-size:13px;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}
-td:first-child,th:first-child{text-align:left}figure{margin:1em 0}svg{max-width:100%;height:auto}
+td:first-child,th:first-child{text-align:left}figure{margin:1em 0}figcaption{font-size:13px;color:#444}svg{max-width:100%;height:auto}
 .meta{color:#666}nav a{margin-right:1em}"""
 
 
 def write_report(run_dir: str, out: str | None = None, formats=None, figure_formats=None) -> dict:
     """Write the report of ``run_dir``; returns the paths written, by kind."""
-    import matplotlib.pyplot as plt
     run = load_run(run_dir)
     spec = run.spec
     formats = list(formats or spec.get("formats") or ("html", "markdown", "csv"))
     figure_formats = list(figure_formats or spec.get("figures") or ("png", "svg"))
     out = out or os.path.join(run_dir, "report")
-    os.makedirs(os.path.join(out, "figures"), exist_ok=True)
     sections = build_sections(run)
-    written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     title = spec.get("title") or spec.get("name")
     status = "" if run.complete else (f" — partial: {run.done:,} of {spec['deals']:,} "
                                       f"{run.unit} (resume the run to finish)")
-    head = (f"{spec['game']} · {run.done:,} {run.unit} · seed {spec['seed']} · "
+    head = (f"{spec['game']} · {run.done:,} {run.unit} · seed {int(spec['seed'])} · "
             f"seats {','.join(spec['strategies'])} · trunfo {run.manifest.get('version')}{status}")
     if run.manifest.get("setup", {}).get("conditions"):
         head += f" · only deals with {run.manifest['setup']['conditions']} (docs/odds.md)"
 
+    return write_sections(out, title, head, spec.get("description") or "", sections, formats,
+                          figure_formats)
+
+
+def write_sections(out: str, title: str, head: str, description: str, sections: list,
+                   formats=("html", "markdown", "csv"), figure_formats=("png", "svg")) -> dict:
+    """Write ``sections`` as a report into ``out`` (report.html, summary.md, tables/*.csv,
+    figures/*); returns the paths written, by kind."""
+    import matplotlib.pyplot as plt
+    os.makedirs(os.path.join(out, "figures"), exist_ok=True)
+    written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     body = [f"<h1>{html.escape(title)}</h1>", f"<p class=meta>{html.escape(head)}</p>"]
-    if spec.get("description"):
-        body.append(f"<p>{html.escape(spec['description'])}</p>")
+    if description:
+        body.append(f"<p>{html.escape(description)}</p>")
     body.append("<nav>" + "".join(f"<a href='#{s.key}'>{html.escape(s.title)}</a>"
                                   for s in sections) + "</nav>")
     md = [f"# {title}", "", head, ""]
-    if spec.get("description"):
-        md += [spec["description"], ""]
+    if description:
+        md += [description, ""]
     for s in sections:
         body.append(f"<section id='{s.key}'><h2>{html.escape(s.title)}</h2>")
         md += [f"## {s.title}", ""]
         if s.text:
             body.append(f"<p>{html.escape(s.text)}</p>")
             md += [s.text, ""]
-        if s.figure is not None:
-            fname = FIGURE_NAMES[s.key]
-            body.append(f"<figure id='fig-{fname}'>{_svg(s.figure)}</figure>")
+        for f in s.figures:
+            fallback = ""
+            if "png" in figure_formats:
+                fallback = (f" <a href='figures/{f.name}.png'>PNG</a>" if "png" in figure_formats
+                            else "")
+            body.append(f"<figure id='fig-{f.name}'>{inline_svg(f.figure, f.name, f.alt)}"
+                        f"<figcaption>{html.escape(f.caption)}{fallback}</figcaption></figure>")
             for ext in figure_formats:
-                p = os.path.join(out, "figures", f"{fname}.{ext}")
-                s.figure.savefig(p, dpi=110 if ext == "png" else None)
+                p = os.path.join(out, "figures", f"{f.name}.{ext}")
+                f.figure.savefig(p, dpi=110 if ext == "png" else None)
                 written["figures"].append(p)
             if "png" in figure_formats:
-                md += [f"![{s.title}](figures/{fname}.png)", ""]
-            plt.close(s.figure)
+                md += [f"![{f.alt}](figures/{f.name}.png)", "", f"*{f.caption}*", ""]
+            plt.close(f.figure)
         for tname, t in s.tables.items():
-            if tname == "scores":      # long; the figure shows it, the CSV has it
+            if tname in ("scores", "survival"):   # long; the figures show them, the CSVs have them
                 shown = None
             else:
                 shown = t
@@ -324,6 +528,7 @@ def write_report(run_dir: str, out: str | None = None, formats=None, figure_form
         p = os.path.join(out, "report.html")
         with open(p, "w", encoding="utf-8") as f:
             f.write(f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
+                    f"<meta name=viewport content='width=device-width, initial-scale=1'>"
                     f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>"
                     + "\n".join(body) + "</body></html>\n")
         written["html"].append(p)

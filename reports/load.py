@@ -38,14 +38,29 @@ from simcore.errors import TrunfoError
 MANIFEST = "manifest.json"
 JOURNAL = "chunks.jsonl"
 LOCK = ".lock"
-FORMAT = "trunfo-study/2"
+FORMAT = "trunfo-study/3"
+READ_FORMATS = (FORMAT, "trunfo-study/2")      # 2: the chunks beside the manifest
 OLD_FORMATS = ("trunfo-study/1",)
 CHUNK_RE = re.compile(r"chunk-([0-9]{12})\.parquet")
+#: the chunks' own folder: a Parquet dataset (pandas.read_parquet, pyarrow.dataset, DuckDB)
+CHUNK_DIR = "chunks"
 ENTRY_KEYS = ("file", "start", "rows", "bytes", "sha256")
 
 
 def chunk_name(start: int) -> str:
+    """The chunk's path inside the run directory: ``chunks/chunk-<start>.parquet``."""
+    return f"{CHUNK_DIR}/chunk-{start:012d}.parquet"
+
+
+def legacy_chunk_name(start: int) -> str:
+    """Where trunfo-study/2 runs kept the chunk: beside the manifest."""
     return f"chunk-{start:012d}.parquet"
+
+
+def dataset_path(run_dir: str) -> str:
+    """The folder of a run's chunks, a Parquet dataset: ``pandas.read_parquet(path)``,
+    ``pyarrow.dataset.dataset(path)``, DuckDB ``read_parquet('<path>/*.parquet')``."""
+    return os.path.join(run_dir, CHUNK_DIR)
 
 
 def data_key(identity: dict) -> str:
@@ -85,7 +100,7 @@ def entry_problem(entry) -> str | None:
     name, start, rows, size, sha = (entry[k] for k in ENTRY_KEYS)
     if not (_is_int(start) and _is_int(rows) and _is_int(size)) or start < 0 or rows < 1:
         return f"chunk entry {json.dumps(entry)[:80]} has bad numbers"
-    if not isinstance(name, str) or name != chunk_name(start):
+    if not isinstance(name, str) or name not in (chunk_name(start), legacy_chunk_name(start)):
         return f"chunk entry names {name!r}, not {chunk_name(start)} (the only name allowed)"
     if not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         return f"chunk entry {name} has no valid sha256"
@@ -96,7 +111,7 @@ def file_problem(run_dir: str, entry: dict) -> str | None:
     """What is wrong with a (well-formed) entry's file, or None: it must be a regular
     file inside ``run_dir`` with the recorded size and SHA-256."""
     path = os.path.join(run_dir, entry["file"])
-    if os.path.islink(path):
+    if os.path.islink(path) or os.path.islink(os.path.join(run_dir, CHUNK_DIR)):
         return f"{entry['file']} is a symbolic link"
     if not os.path.isfile(path):
         return f"{entry['file']} is missing"
@@ -141,7 +156,7 @@ def read_manifest(run_dir: str) -> dict | None:
     if fmt in OLD_FORMATS:
         raise TrunfoError(f"{path} is from an older trunfo ({fmt}, without chunk checksums); "
                           f"run the study again into another directory")
-    if fmt != FORMAT:
+    if fmt not in READ_FORMATS:
         raise TrunfoError(f"{path} is not a trunfo study manifest ({FORMAT})")
     if not isinstance(manifest.get("spec"), dict) or not isinstance(manifest.get("chunks"), list):
         raise TrunfoError(f"{path} is damaged (no spec or chunk list)")

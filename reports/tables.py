@@ -22,6 +22,8 @@ import numpy as np
 import pandas as pd
 
 from simcore import stats
+
+from . import stats as est
 from simcore.games import get_game
 
 GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
@@ -181,6 +183,13 @@ def count(game: str, df: pd.DataFrame) -> dict:
     c["side_wins"] = (result == 1.0).sum(axis=0)
     c["side_ties"] = (result == 0.5).sum(axis=0)
     c["side_losses"] = (result == 0.0).sum(axis=0)
+    if "dealer" in df and n:
+        # the dealer's side: seat s sits on side s % k (partners opposite each other)
+        dscore = score[np.arange(n), df["dealer"].to_numpy(np.int64) % k]
+        c["dealer_hist"] = Counter(dict(zip(*[a.tolist() for a in np.unique(
+            dscore, return_counts=True)])))
+    else:
+        c["dealer_hist"] = Counter()
     cats = [name for name, _, _, _ in category_columns(game) if name in df]
     vals = np.stack([df[name].to_numpy(np.float64) for name in cats], axis=1) if cats \
         else np.zeros((n, 0))
@@ -228,12 +237,16 @@ def _sueca_counts(df: pd.DataFrame) -> dict:
         "dealer_outcome": np.bincount(dcode, minlength=no),
         "trumps": np.bincount(dtrumps * no + dcode, minlength=11 * no).reshape(11, no),
         "trumps_points": np.bincount(dtrumps, weights=dpts, minlength=11),
+        "trumps_points_sq": np.bincount(dtrumps, weights=dpts * dpts, minlength=11),
         "combo": np.bincount(combo * 3 + result, minlength=12).reshape(4, 3),
         "combo_points": np.bincount(combo, weights=dpts, minlength=4),
+        "combo_points_sq": np.bincount(combo, weights=dpts * dpts, minlength=4),
         "ace": np.bincount(ace * 3 + result, minlength=12).reshape(4, 3),
         "ace_points": np.bincount(ace, weights=dpts, minlength=4),
+        "ace_points_sq": np.bincount(ace, weights=dpts * dpts, minlength=4),
         "seven": np.bincount(seven * 3 + result, minlength=12).reshape(4, 3),
         "seven_points": np.bincount(seven, weights=dpts, minlength=4),
+        "seven_points_sq": np.bincount(seven, weights=dpts * dpts, minlength=4),
     }
 
 
@@ -270,6 +283,28 @@ def count_frames(game: str, frames: Iterable[pd.DataFrame]) -> dict | None:
 
 
 # --- finishing: counts -> tables -----------------------------------------------------------
+#: how a column is printed; each table declares its columns' kinds in ``df.attrs["formats"]``
+FORMATS = ("share", "count", "points", "mean", "integer", "text", "difference", "rate",
+           "rate_difference", "elo")
+
+
+def declare(df: pd.DataFrame, **kinds) -> pd.DataFrame:
+    """Declare how each column prints: ``declare(df, share=[...], count=[...])``.  Columns
+    not named keep their type's default (integers as counts, text as text)."""
+    fm = dict(df.attrs.get("formats", {}))
+    for kind, cols in kinds.items():
+        if kind not in FORMATS:
+            raise ValueError(f"unknown format {kind!r}; valid: {', '.join(FORMATS)}")
+        for c in cols:
+            if c in df.columns:
+                fm[c] = kind
+    df.attrs["formats"] = fm
+    return df
+
+
+def _interval_cols(df: pd.DataFrame, *bases: str) -> list[str]:
+    return [c for b in bases for c in (b, f"{b}_low95", f"{b}_high95") if c in df.columns]
+
 def _share_row(k: int, n: int) -> tuple[float, float, float]:
     lo, hi = stats.wilson_interval(int(k), int(n))
     return (k / n if n else float("nan"), lo, hi)
@@ -280,7 +315,8 @@ def _shares(counts: dict[str, int], n: int, name: str) -> pd.DataFrame:
     for label, k in counts.items():
         share, lo, hi = _share_row(k, n)
         rows.append({name: label, "count": int(k), "share": share, "low95": lo, "high95": hi})
-    return pd.DataFrame(rows, columns=[name, "count", "share", "low95", "high95"])
+    return declare(pd.DataFrame(rows, columns=[name, "count", "share", "low95", "high95"]),
+                   text=[name], count=["count"], share=["share", "low95", "high95"])
 
 
 def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFrame:
@@ -308,7 +344,8 @@ def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.
 
 
 def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
-    """Score distribution: one row per score, count and share per side."""
+    """Score distribution: one row per score; per side the count, the share of deals and
+    the share's 95% Wilson interval (``low95 <side>``, ``high95 <side>``)."""
     k = c["sides"]
     names = names or [f"side {s}" for s in range(k)]
     scores = sorted(set().union(*[h.keys() for h in c["side_hist"]]))
@@ -317,8 +354,53 @@ def finish_scores(c: dict, names: list[str] | None = None) -> pd.DataFrame:
     for s in range(k):
         cnt = np.array([c["side_hist"][s].get(x, 0) for x in scores], np.int64)
         df[f"count {names[s]}"] = cnt
-        df[f"share {names[s]}"] = cnt / n if n else np.nan
-    return df
+        ests = [est.share(int(x), n) for x in cnt]
+        df[f"share {names[s]}"] = [e.value for e in ests]
+        df[f"low95 {names[s]}"] = [e.low95 for e in ests]
+        df[f"high95 {names[s]}"] = [e.high95 for e in ests]
+    return declare(df, integer=["score"], count=[c for c in df if c.startswith("count ")],
+                   share=[c for c in df if c.split(" ")[0] in ("share", "low95", "high95")])
+
+
+def _hists(c: dict, names: list[str]) -> list[tuple[str, Counter]]:
+    """(label, score histogram) of each side, then of the dealer's side when known."""
+    out = [(names[s], c["side_hist"][s]) for s in range(c["sides"])]
+    if sum(c.get("dealer_hist", {}).values()):
+        out.append(("dealer's side", c["dealer_hist"]))
+    return out
+
+
+def finish_survival(c: dict, names: list[str] | None = None) -> pd.DataFrame:
+    """``P(score >= x)`` for every score ``x`` reached, per side (and for the dealer's
+    side), each with its 95% Wilson interval; one row per side and score."""
+    names = names or [f"side {s}" for s in range(c["sides"])]
+    parts = []
+    for label, h in _hists(c, names):
+        rows = est.survival(h, c["n"])
+        df = pd.DataFrame(rows, columns=["score", "at_least", "share", "low95", "high95"])
+        df.insert(0, "side", label)
+        parts.append(df)
+    out = pd.concat(parts, ignore_index=True)
+    out["score"] = out["score"].astype(np.int64) if len(out) and \
+        (out["score"] == out["score"].round()).all() else out["score"]
+    return declare(out, integer=["score"], count=["at_least"], share=["share", "low95", "high95"])
+
+
+def finish_marks(c: dict, marks, names: list[str] | None = None) -> pd.DataFrame:
+    """The share of deals in which each side (and the dealer's side) scores at least each
+    of the game's marks (``Game.score_marks``; Sueca: 61, 91, 120), with Wilson intervals."""
+    names = names or [f"side {s}" for s in range(c["sides"])]
+    rows = []
+    for mark, meaning in marks:
+        for label, h in _hists(c, names):
+            e = est.share_at_least(h, mark, c["n"])
+            rows.append({"side": label, "at_least": int(mark), "meaning": meaning,
+                         "deals": c["n"], "count": int(round(e.value * c["n"])) if c["n"] else 0,
+                         "share": e.value, "low95": e.low95, "high95": e.high95})
+    return declare(pd.DataFrame(rows, columns=["side", "at_least", "meaning", "deals", "count",
+                                               "share", "low95", "high95"]),
+                   integer=["at_least"], count=["deals", "count"],
+                   share=["share", "low95", "high95"])
 
 
 def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
@@ -337,7 +419,9 @@ def finish_sides(c: dict, names: list[str] | None = None) -> pd.DataFrame:
                      "tie_high95": tie[2], "loss": loss[0], "loss_low95": loss[1],
                      "loss_high95": loss[2], "mean_score": mean, "mean_score_low95": lo,
                      "mean_score_high95": hi})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    return declare(df, count=["deals", "won"], share=_interval_cols(df, "win", "tie", "loss"),
+                   points=_interval_cols(df, "mean_score"))
 
 
 def finish_categories(c: dict, game: str, players: int | None = None,
@@ -356,8 +440,9 @@ def finish_categories(c: dict, game: str, players: int | None = None,
         mean, lo, hi = stats.mean_interval(float(c["cat_sum"][j]), float(c["cat_sq"][j]), n)
         rows.append({"category": cat, "side": f"{kind} {i}", "column": name, "mean": mean,
                      "mean_low95": lo, "mean_high95": hi})
-    return pd.DataFrame(rows, columns=["category", "side", "column", "mean", "mean_low95",
-                                       "mean_high95"])
+    return declare(pd.DataFrame(rows, columns=["category", "side", "column", "mean",
+                                               "mean_low95", "mean_high95"]),
+                   mean=["mean", "mean_low95", "mean_high95"])
 
 
 def finish_contracts(c: dict, game: str) -> pd.DataFrame:
@@ -378,8 +463,12 @@ def finish_contracts(c: dict, game: str) -> pd.DataFrame:
             rows.append({"group": group, "level": label, "deals": int(k), "share": share,
                          "low95": lo, "high95": hi, "made": int(m), "made_share": ms,
                          "made_low95": mlo, "made_high95": mhi})
-    return pd.DataFrame(rows, columns=["group", "level", "deals", "share", "low95", "high95",
-                                       "made", "made_share", "made_low95", "made_high95"])
+    return declare(pd.DataFrame(rows, columns=["group", "level", "deals", "share", "low95",
+                                               "high95", "made", "made_share", "made_low95",
+                                               "made_high95"]),
+                   text=["group", "level"], count=["deals", "made"],
+                   share=["share", "low95", "high95", "made_share", "made_low95",
+                          "made_high95"])
 
 
 def contracts(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
@@ -394,17 +483,23 @@ def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) 
     return finish_categories(c, game, players)
 
 
-def _result_rows(counts: np.ndarray, points: np.ndarray, n_total: int) -> list[dict]:
-    """counts: (groups, 3) loss/tie/win of the dealer's team."""
+def _result_rows(counts: np.ndarray, points: np.ndarray, points_sq: np.ndarray,
+                 n_total: int) -> list[dict]:
+    """counts: (groups, 3) loss/tie/win of the dealer's team; points, points_sq: the sums
+    of its card points and of their squares per group."""
     rows = []
     for g in range(counts.shape[0]):
         loss, tie, win = (int(x) for x in counts[g])
         m = loss + tie + win
-        row = {"deals": m, "share_of_deals": m / n_total if n_total else np.nan}
+        e = est.share(m, n_total)
+        row = {"deals": m, "share_of_deals": e.value, "share_of_deals_low95": e.low95,
+               "share_of_deals_high95": e.high95}
         for name, k in (("win", win), ("tie", tie), ("loss", loss)):
             s, lo, hi = _share_row(k, m)
             row.update({name: s, f"{name}_low95": lo, f"{name}_high95": hi})
-        row["mean_points"] = points[g] / m if m else np.nan
+        mp = est.mean_of_sums(points[g], points_sq[g], m)
+        row.update({"mean_points": mp.value, "mean_points_low95": mp.low95,
+                    "mean_points_high95": mp.high95})
         rows.append(row)
     return rows
 
@@ -416,16 +511,26 @@ def finish_trumps(c: dict) -> pd.DataFrame:
     win_cols = [2 * k - 1 for k in range(1, len(E.KINDS))]
     lose_cols = [2 * k for k in range(1, len(E.KINDS))]
     rlt = np.stack([t[:, lose_cols].sum(axis=1), t[:, 0], t[:, win_cols].sum(axis=1)], axis=1)
-    rows = _result_rows(rlt, c["trumps_points"], c["n"])
+    rows = _result_rows(rlt, c["trumps_points"], c["trumps_points_sq"], c["n"])
     df = pd.DataFrame(rows)
     df.insert(0, "trumps", np.arange(11))
     big = [2 * E.KINDS.index(k) - 1 for k in E.KINDS[2:]]    # double or better for the dealer
     bd = [2 * E.KINDS.index(k) - 1 for k in ("bandeira", "points_bandeira")]
     m = df["deals"].to_numpy()
-    with np.errstate(invalid="ignore", divide="ignore"):
-        df["double_or_better"] = t[:, big].sum(axis=1) / m
-        df["bandeira"] = t[:, bd].sum(axis=1) / m
-    return df[df["deals"] > 0].reset_index(drop=True)
+    for name, cols in (("double_or_better", big), ("bandeira", bd)):
+        es = [est.share(int(k), int(mm)) for k, mm in zip(t[:, cols].sum(axis=1), m)]
+        df[name] = [e.value for e in es]
+        df[f"{name}_low95"] = [e.low95 for e in es]
+        df[f"{name}_high95"] = [e.high95 for e in es]
+    df = df[df["deals"] > 0].reset_index(drop=True)
+    return _declare_results(df, integer=["trumps"])
+
+
+def _declare_results(df: pd.DataFrame, **more) -> pd.DataFrame:
+    return declare(df, count=["deals"],
+                   share=_interval_cols(df, "share_of_deals", "win", "tie", "loss",
+                                        "double_or_better", "bandeira"),
+                   points=_interval_cols(df, "mean_points"), **more)
 
 
 def finish_honours(c: dict) -> pd.DataFrame:
@@ -435,11 +540,11 @@ def finish_honours(c: dict) -> pd.DataFrame:
     for group, key, labels in (("A and 7", "combo", HONOUR_COMBOS),
                                ("trump ace", "ace", RELATIVE_SEATS),
                                ("trump 7", "seven", RELATIVE_SEATS)):
-        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], n))
+        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], c[f"{key}_points_sq"], n))
         df.insert(0, "holder", labels)
         df.insert(0, "honour", group)
         parts.append(df)
-    return pd.concat(parts, ignore_index=True)
+    return _declare_results(pd.concat(parts, ignore_index=True))
 
 
 # --- one-call tables for notebooks --------------------------------------------------------
@@ -456,6 +561,19 @@ def outcome_shares(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
 def score_distribution(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
     game, c = _counts(df, game)
     return finish_scores(c, side_names(game, c["sides"]))
+
+
+def survival(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """``P(score >= x)`` per side with 95% Wilson intervals (see :func:`finish_survival`)."""
+    game, c = _counts(df, game)
+    return finish_survival(c, side_names(game, c["sides"]))
+
+
+def score_marks(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """The share of deals reaching each of the game's marks (Sueca: 61+, 91+, 120), per
+    side and for the dealer's side, with 95% Wilson intervals."""
+    game, c = _counts(df, game)
+    return finish_marks(c, get_game(game).score_marks, side_names(game, c["sides"]))
 
 
 def side_results(df: pd.DataFrame, game: str | None = None, strategies=None) -> pd.DataFrame:
@@ -521,7 +639,8 @@ def finish_whole_outcomes(c: dict, names: list[str], unit: str) -> pd.DataFrame:
     won = _shares(counts, n, "outcome")
     ends = _shares({f"ended by {k.replace('_', ' ')}": v for k, v in c["end"].items()}, n,
                    "outcome")
-    return pd.concat([won, ends], ignore_index=True)
+    return declare(pd.concat([won, ends], ignore_index=True), text=["outcome"], count=["count"],
+                   share=["share", "low95", "high95"])
 
 
 def finish_whole_sides(c: dict, names: list[str]) -> pd.DataFrame:
@@ -534,7 +653,8 @@ def finish_whole_sides(c: dict, names: list[str]) -> pd.DataFrame:
                      "win_low95": win[1], "win_high95": win[2], "tie": tie[0],
                      "tie_low95": tie[1], "tie_high95": tie[2], "loss": loss[0],
                      "loss_low95": loss[1], "loss_high95": loss[2]})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    return declare(df, count=["played", "won"], share=_interval_cols(df, "win", "tie", "loss"))
 
 
 def finish_lengths(c: dict) -> pd.DataFrame:
@@ -542,8 +662,12 @@ def finish_lengths(c: dict) -> pd.DataFrame:
     lengths = sorted(c["length"])
     df = pd.DataFrame({c["length_col"]: lengths,
                        "count": [c["length"][x] for x in lengths]})
-    df["share"] = df["count"] / n if n else np.nan
-    return df
+    es = [est.share(int(k), n) for k in df["count"]]
+    df["share"] = [e.value for e in es]
+    df["low95"] = [e.low95 for e in es]
+    df["high95"] = [e.high95 for e in es]
+    return declare(df, integer=[c["length_col"]], count=["count"],
+                   share=["share", "low95", "high95"])
 
 
 def singular(unit: str) -> str:

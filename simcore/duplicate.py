@@ -271,6 +271,17 @@ class CompareResult:
     def deals_per_second(self) -> float:
         return self.summary["deals"] / self.seconds if self.seconds > 0 else float("nan")
 
+    def to_frame(self):
+        """Tidy: one row per estimate (differences, score, Elo, pairs), bounds as columns."""
+        from .frames import comparison_frame
+        return comparison_frame(self.summary)
+
+    def _repr_html_(self) -> str:
+        from .frames import frame_html
+        a, b = self.summary["strategies"][:2]
+        return frame_html(f"{self.setup['game']}: {a} vs {b}, {self.summary['deals']:,} deals "
+                          f"in duplicate, seed {self.seed}", self.to_frame())
+
     def to_dict(self) -> dict:
         d = {**self.summary, **self.setup, "seed": self.seed, "requested": self.requested,
              "seconds": self.seconds, "compile_seconds": self.compile_seconds,
@@ -378,6 +389,20 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
                          compile_seconds, threads, interrupted, sprt_out, pairs)
 
 
+class TournamentResult(dict):
+    """The tournament's dict (as before), with ``to_frame()`` and a notebook display."""
+
+    def to_frame(self):
+        from .frames import tournament_frame
+        return tournament_frame(self)
+
+    def _repr_html_(self) -> str:
+        from .frames import frame_html
+        return frame_html(f"{self['game']} tournament: {', '.join(self['strategies'])}, "
+                          f"{self['deals_per_match']:,} deals per match in duplicate, seed "
+                          f"{self['seed']}", self.to_frame())
+
+
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,
                players=None, dealer=None, threads=None, chunk=None,
                progress: bool | None = False) -> dict:
@@ -447,9 +472,10 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
             ratings = [{"strategy": n, "elo": r, "elo_ci95": [lo, hi]}
                        for n, (r, lo, hi) in zip(names, bt)]
     total_deals = sum(m["deals"] for m in matches)
-    return {"game": game, "strategies": names, "sides": sides, "deals_per_match": deals,
+    return TournamentResult({"game": game, "strategies": names, "sides": sides,
+                             "deals_per_match": deals,
             "seed": seed,
             "ratings": ratings, "point_diff_matrix": diff, "matches": matches,
             "interrupted": interrupted,
             "deals": total_deals, "seconds": seconds,
-            "deals_per_second": total_deals / seconds if seconds > 0 else float("nan")}
+            "deals_per_second": total_deals / seconds if seconds > 0 else float("nan")})

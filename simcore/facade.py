@@ -172,6 +172,18 @@ class SimulationResult:
     def per_second(self) -> float:
         return self.done / self.seconds if self.seconds > 0 else float("nan")
 
+    def to_frame(self) -> pd.DataFrame:
+        """Tidy: one row per estimate (shares with Wilson intervals, means with normal
+        intervals), the interval's bounds as columns (``simcore.frames``)."""
+        from .frames import simulation_frame
+        return simulation_frame(self.summary, self.unit)
+
+    def _repr_html_(self) -> str:
+        from .frames import frame_html
+        return frame_html(f"{self.setup.get('game')}: {self.done:,} {self.unit}, seed "
+                          f"{self.seed}, seats {','.join(self.setup.get('strategies', []))}",
+                          self.to_frame())
+
     def to_dict(self) -> dict:
         d = {
             **self.setup,

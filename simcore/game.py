@@ -202,6 +202,13 @@ class Game:
         """How a redeal rule in force changes the law of the dealt cards (none by default)."""
         return DealingLaw()
 
+    #: scores worth reading off the score distribution, ``(score, what it means)``: the
+    #: reports show ``P(score >= mark)`` with its interval at each (Sueca: 61, 91, 120)
+    score_marks: tuple = ()
+    #: per-side record categories fixed by the deal alone (Sueca: trumps held): with a
+    #: rotating dealer they are equal on every side by symmetry, whatever the strategies
+    dealt_categories: tuple = ()
+
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score
         (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.

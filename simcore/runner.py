@@ -37,23 +37,42 @@ class RunStatus:
     signum: int | None = None      # the signal that stopped the run
 
 
-class Progress:
-    """A one-line progress bar on stderr: done/total, rate and time left.
+def in_notebook() -> bool:
+    """True inside a Jupyter (IPython kernel) session: stderr is no terminal there, but
+    a progress bar shows as a widget."""
+    return "ipykernel" in sys.modules
 
-    Shown only when ``enabled`` (by default: stderr is a terminal) and once the
-    run has lasted ``delay`` seconds, so short runs stay quiet.
+
+class Progress:
+    """A progress bar: done/total, rate and time left.
+
+    Shown only when ``enabled`` (by default: stderr is a terminal, or the code runs in a
+    Jupyter notebook) and once the run has lasted ``delay`` seconds, so short runs stay
+    quiet.  On a terminal it is one line on stderr; in a notebook (or with
+    ``style="tqdm"``) it is a ``tqdm.auto`` bar, a widget in Jupyter.
     """
 
     def __init__(self, total: int, unit: str = "deals", enabled: bool | None = None,
-                 delay: float = 1.0, stream=None):
+                 delay: float = 1.0, stream=None, style: str | None = None):
         self.total = total
         self.unit = unit
         self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        notebook = in_notebook()
+        self.enabled = (self.stream.isatty() or notebook) if enabled is None else enabled
+        self.style = style or ("tqdm" if notebook else "line")
         self.delay = delay
         self.t0 = time.perf_counter()
         self.shown = False
         self.last = 0.0
+        self.bar = None
+
+    def _tqdm(self, done: int) -> None:
+        if self.bar is None:
+            from tqdm.auto import tqdm
+            self.bar = tqdm(total=self.total, unit=" " + self.unit, unit_scale=True,
+                            file=self.stream, initial=0, dynamic_ncols=True)
+            self.shown = True
+        self.bar.update(done - self.bar.n)
 
     def update(self, done: int) -> None:
         if not self.enabled:
@@ -63,6 +82,9 @@ class Progress:
         if el < self.delay or (now - self.last < 0.2 and done < self.total):
             return
         self.last = now
+        if self.style == "tqdm":
+            self._tqdm(done)
+            return
         rate = done / el if el > 0 else 0.0
         left = (self.total - done) / rate if rate > 0 else float("inf")
         frac = done / self.total if self.total else 1.0
@@ -73,6 +95,10 @@ class Progress:
         self.shown = True
 
     def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+            return
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()

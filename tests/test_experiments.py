@@ -108,7 +108,8 @@ def test_chunks_manifest_and_no_other_parquet(tmp_path):
     m = read_manifest(str(out))
     starts = [c["start"] for c in m["chunks"]]
     assert starts == list(range(0, N, CHUNK))
-    assert sorted(f for f in os.listdir(out) if f.endswith(".parquet")) == \
+    assert not [f for f in os.listdir(out) if f.endswith(".parquet")]
+    assert sorted("chunks/" + f for f in os.listdir(out / "chunks")) == \
         [chunk_name(s) for s in starts]
     assert m["seed"] == 7 and m["version"] and m["spec"]["rules"]["pente"] is True
     assert m["deals_per_second"] > 0 and m["complete"]
@@ -138,17 +139,18 @@ def test_resume_after_interruption_gives_identical_data(tmp_path):
 
     r = run_study(spec, str(out), chunk=CHUNK, threads=2, on_chunk=hook)
     assert r.interrupted and r.done == 2 * CHUNK
-    kept = {f: os.stat(out / f).st_mtime_ns for f in os.listdir(out) if f.endswith(".parquet")}
+    kept = {f"chunks/{f}": os.stat(out / "chunks" / f).st_mtime_ns
+            for f in os.listdir(out / "chunks") if f.endswith(".parquet")}
     assert len(kept) == 2
     # a killed process can leave a half-written temporary chunk: it must be ignored
-    (out / f".{chunk_name(2 * CHUNK)}.tmp").write_bytes(b"garbage")
+    (out / "chunks" / f".{os.path.basename(chunk_name(2 * CHUNK))}.tmp").write_bytes(b"garbage")
     computed = []
     r2 = run_study(spec, str(out), chunk=CHUNK, threads=2, resume=True,
                    on_chunk=lambda s, c: computed.append(s))
     assert r2.complete and r2.resumed and computed[0] == 2 * CHUNK
     for f, t in kept.items():                     # finished chunks never recomputed
         assert os.stat(out / f).st_mtime_ns == t
-    assert not any(f.endswith(".tmp") for f in os.listdir(out))
+    assert not any(f.endswith(".tmp") for f in os.listdir(out) + os.listdir(out / "chunks"))
     pd.testing.assert_frame_equal(_data(out), _data(full))
     m = read_manifest(str(out))
     assert len(m["sessions"]) == 2 and m["sessions"][0]["interrupted"]

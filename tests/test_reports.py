@@ -77,18 +77,18 @@ def test_report_has_every_section_and_figure(run_dir, report):
     for key in ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"):
         assert f"<section id='{key}'>" in html
     for key, name in FIGURE_NAMES.items():
-        if key == "lengths":                      # whole games only
+        if key in ("lengths", "contracts"):       # whole games; games with an auction
             continue
         assert f"id='fig-{name}'><svg" in html
         for ext in ("png", "svg"):
             assert os.path.getsize(os.path.join(run_dir, "report", "figures",
                                                 f"{name}.{ext}")) > 1000
-    assert "Strategy comparison" in html and "greedy" in html
+    assert "Results by side" in html and "greedy" in html
     assert "bandeira" in html and "seed" in html and "deals/s" in html
     # self-contained: no external images, scripts or stylesheets
     assert "src=\"http" not in html and "<script" not in html and "<link" not in html
     md = open(report["markdown"][0], encoding="utf-8").read()
-    for title in ("Outcome shares", "Score distribution", "Strategy comparison",
+    for title in ("Outcome shares", "Score distribution", "Results by side",
                   "Outcomes by trumps held", "trump honours", "Run metadata"):
         assert title in md
     csvs = {os.path.basename(p) for p in report["csv"]}
@@ -96,8 +96,8 @@ def test_report_has_every_section_and_figure(run_dir, report):
             "by_honours.csv", "metadata.csv"} <= csvs
     t = pd.read_csv(os.path.join(run_dir, "report", "tables", "outcomes.csv"))
     assert t["count"].sum() == N and (t["low95"] <= t["share"]).all()
-    assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")
-                and not f.startswith("chunk-")]
+    assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")]
+    assert all(f.startswith("chunk-") for f in os.listdir(os.path.join(run_dir, "chunks")))
 
 
 def test_figures_have_titles_labels_and_legends(run_dir):
@@ -105,17 +105,53 @@ def test_figures_have_titles_labels_and_legends(run_dir):
     for name in ("outcome_shares", "score_histogram", "side_results", "trumps_curve",
                  "honours_bars", "categories_bars"):
         fig = getattr(figures, name)(df)
-        assert fig.axes[0].get_xlabel() and fig.axes[0].get_ylabel()
+        assert any(ax.get_xlabel() for ax in fig.axes) and fig.axes[0].get_ylabel()
         assert all(ax.get_xlabel() or ax.get_ylabel() for ax in fig.axes)
         labels = [lab for ax in fig.axes for lab in (ax.get_xlabel(), ax.get_ylabel())]
         assert all("(%)" in lab for lab in labels if "share" in lab)          # units
         assert any(ax.get_title() for ax in fig.axes) or fig._suptitle is not None
-        assert any(ax.get_legend() is not None for ax in fig.axes)
+        assert fig.legends and not any(ax.get_legend() for ax in fig.axes)
+        _assert_legends_off_the_data(fig)
+        _assert_one_quantity_per_axis(fig)
         import matplotlib.pyplot as plt
         plt.close(fig)
     fig = figures.score_histogram(df)
     xs = [line.get_xdata()[0] for line in fig.axes[0].lines]
     assert 60.5 in xs and 90.5 in xs                # the 61 and 91 marks
+
+
+def _assert_legends_off_the_data(fig):
+    """Every legend's box, drawn, lies outside every axes' box."""
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    for leg in fig.legends:
+        lb = leg.get_window_extent(r)
+        for ax in fig.axes:
+            if ax.get_visible():
+                ab = ax.get_window_extent(r)
+                assert not lb.overlaps(ab), (leg, ax.get_title())
+
+
+def _assert_one_quantity_per_axis(fig):
+    """No twin axes: no two visible axes occupy the same box (a second y scale)."""
+    boxes = [tuple(round(x, 3) for x in ax.get_position().bounds) for ax in fig.axes
+             if ax.get_visible()]
+    assert len(boxes) == len(set(boxes))
+
+
+def test_survival_figure_reads_the_91_share_off_its_legend(run_dir):
+    df = load_run(run_dir).deals()
+    fig = figures.score_survival(df)
+    m = tables.score_marks(df).set_index(["side", "at_least"])
+    team0 = "team 0 (seats 0,2)"
+    share = m.loc[(team0, 91), "share"]
+    texts = [t.get_text() for leg in fig.legends for t in leg.get_texts()]
+    line = next(t for t in texts if t.startswith("91+"))
+    assert f"{100 * share:.2f}%" in line
+    assert int(round(share * N)) == int((df["points_team0"] >= 91).sum())
+    ys = fig.axes[0].get_ylabel()
+    assert "≥" in ys and "(%" in ys
+    _assert_legends_off_the_data(fig)
 
 
 def test_scoring_categories_match_the_records(run_dir):
@@ -194,6 +230,129 @@ def test_whole_game_report(tmp_path, game):
     html = open(rep["html"][0], encoding="utf-8").read()
     assert "id='fig-length_histogram'><svg" in html and unit in html
 
+
+def _ids_and_refs(text):
+    from html.parser import HTMLParser
+    from collections import Counter
+
+    class P(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.refs, self.svg_text, self.captions = Counter(), [], [], 0
+            self.in_text = False
+
+        def handle_starttag(self, tag, attrs):
+            for k, v in attrs:
+                if k == "id":
+                    self.ids[v] += 1
+                if k in ("href", "xlink:href") and v.startswith("#"):
+                    self.refs.append(v[1:])
+                if v and "url(#" in v:
+                    self.refs += [x.split(")")[0] for x in v.split("url(#")[1:]]
+            self.in_text = tag == "text"
+            self.captions += tag == "figcaption"
+
+        def handle_data(self, data):
+            if self.in_text and data.strip():
+                self.svg_text.append(data.strip())
+    p = P()
+    p.feed(text)
+    return p
+
+
+def test_html_is_valid_without_duplicate_ids_and_with_real_text(report):
+    import html5lib
+    text = open(report["html"][0], encoding="utf-8").read()
+    html5lib.HTMLParser(strict=True).parse(text)       # raises on any parse error
+    p = _ids_and_refs(text)
+    assert [i for i, c in p.ids.items() if c > 1] == []
+    assert set(p.refs) <= set(p.ids)                   # every #reference resolves
+    # text drawn as text, not paths: axis labels are searchable in the page
+    assert "share of deals (%)" in p.svg_text and "score x (points)" in p.svg_text
+    assert "<glyph" not in text and "<use xlink:href=\"#DejaVu" not in text
+    assert "name=viewport" in text and 'role="img" aria-label=' in text
+    assert p.captions == len([k for k in p.ids if k.startswith("fig-")])
+    assert "seed 11." in text and "20,000 deals" in text    # captions say what was run
+    assert "PNG</a>" in text
+
+
+def test_symmetric_study_shows_no_panel_equal_by_symmetry_and_plain_seeds(tmp_path):
+    spec = parse_spec('title = "sym"\ngame = "sueca"\ndeals = 3000\nseed = 20260\n', "sym.toml")
+    out = str(tmp_path / "sym")
+    run_study(spec, out, chunk=1024)
+    rep = write_report(out)
+    text = open(rep["html"][0], encoding="utf-8").read()
+    assert "id='fig-side_results'" not in text and "equal by symmetry" in text
+    assert "<td>20260</td>" in text and "20,260" not in text and "seed 20260" in text
+    cats = [os.path.basename(p) for p in rep["figures"]]
+    assert "scoring_categories.svg" in cats
+    md = open(rep["markdown"][0], encoding="utf-8").read()
+    assert "| seed | 20260 |" in md
+
+
+def test_comparison_study_is_played_in_duplicate_and_shows_the_difference(tmp_path, capsys):
+    import json
+    from simcore.duplicate import compare
+    spec = tmp_path / "cmp.toml"
+    spec.write_text(SPEC)
+    out = str(tmp_path / "cmp")
+    assert main(["run", str(spec), "-n", "3000", "--out", out, "--threads", "2"]) == 0
+    capsys.readouterr()
+    dup = json.load(open(os.path.join(out, "duplicate.json")))
+    manifest = json.load(open(os.path.join(out, "manifest.json")))
+    assert dup["key"] == manifest["data_key"] and dup["deals"] == 3000
+    assert dup["strategies"] == ["greedy", "random"]
+    direct = compare("sueca", "greedy", "random", deals=3000, seed=11, threads=1).summary
+    t = pd.read_csv(os.path.join(out, "report", "tables", "duplicate_differences.csv"))
+    t = t.set_index("estimate")
+    row = t.loc["mean point difference per deal"]
+    assert row["value"] == pytest.approx(direct["mean_point_diff"])
+    assert (row["low95"], row["high95"]) == pytest.approx(tuple(direct["mean_point_diff_ci95"]))
+    assert (t["low95"] <= t["value"]).all() and (t["value"] <= t["high95"]).all()
+    assert t.loc["Elo difference", "no_difference"] == 0
+    assert t.loc["score rate (W + T/2)", "no_difference"] == 0.5
+    pairs = pd.read_csv(os.path.join(out, "report", "tables", "duplicate_pairs.csv"))
+    assert pairs["pairs"].sum() == 3000
+    html = open(os.path.join(out, "report", "report.html"), encoding="utf-8").read()
+    assert "<section id='duplicate'>" in html and "id='fig-duplicate_differences'" in html
+    assert "id='fig-side_results'" not in html       # no raw shares side by side
+    # trumps held depend on the deal alone: equal by symmetry, kept out of the figure
+    cats = html.split("id='fig-scoring_categories'")[1].split("</figure>")[0]
+    assert "points" in cats and "trumps" not in cats.split("<figcaption>")[0]
+    assert "equal on every side by symmetry" in html
+    assert not [i for i, c in _ids_and_refs(html).ids.items() if c > 1]
+
+
+def test_compare_and_tournament_write_the_same_kind_of_report(tmp_path, capsys):
+    import html5lib
+    import json
+    out = tmp_path / "cmp"
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "600", "--seed",
+                 "5", "--threads", "1", "--json", "--report", str(out)]) == 0
+    cap = capsys.readouterr()
+    d = json.loads(cap.out)
+    assert "report:" in cap.err
+    t = pd.read_csv(out / "tables" / "differences.csv").set_index("estimate")
+    assert t.loc["mean point difference per deal", "value"] == pytest.approx(d["mean_point_diff"])
+    assert t.loc["Elo difference", "low95"] == pytest.approx(d["elo_ci95"][0])
+    assert pd.read_csv(out / "tables" / "pentanomial.csv")["pairs"].sum() == 600
+    text = (out / "report.html").read_text(encoding="utf-8")
+    html5lib.HTMLParser(strict=True).parse(text)
+    assert not [i for i, c in _ids_and_refs(text).ids.items() if c > 1]
+    assert "id='fig-differences'" in text and "seed 5" in text
+    tour = tmp_path / "tour"
+    assert main(["tournament", "sueca", "--strategies", "random,greedy", "-n", "300",
+                 "--threads", "1", "--report", str(tour)]) == 0
+    capsys.readouterr()
+    r = pd.read_csv(tour / "tables" / "ratings.csv").set_index("strategy")
+    assert r.loc["greedy", "elo"] > 0 > r.loc["random", "elo"]
+    assert (r["low95"] < r["elo"]).all() and (r["elo"] < r["high95"]).all()
+    html5lib.HTMLParser(strict=True).parse((tour / "report.html").read_text(encoding="utf-8"))
+    bad = tmp_path / "afile"
+    bad.write_text("x")
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "10",
+                 "--report", str(bad)]) == 2
+    assert "not one" in capsys.readouterr().err
 
 def test_contracts_section_agrees_with_the_records(tmp_path):
     """Sueca Italiana's contracts table: counts by level and made shares, recounted here

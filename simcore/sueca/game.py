@@ -32,6 +32,8 @@ class SuecaGame(Game):
     end_names = E.RUBBER_ENDS
     uses_lineup = True
     view_dtype = VIEW_DTYPE
+    score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
+    dealt_categories = ("trumps",)
 
     params_of = staticmethod(E.params)
 

@@ -1,0 +1,125 @@
+"""Results as tidy DataFrames, for notebooks: one row per estimate, its interval as columns.
+
+``simulate(...).to_frame()``, ``compare(...).to_frame()`` and
+``tournament(...).to_frame()`` call these; each result also has ``_repr_html_``, so a
+notebook shows it as a table.  Columns:
+
+``table``     which part of the result (``outcomes``, ``dealer_side``, ``winners``,
+              ``means``, ``comparison``, ``pentanomial``, ``ratings``, ``matches``...)
+``label``     what is estimated (an outcome, a side, a strategy, a quantity)
+``kind``      ``share`` (Wilson interval), ``mean`` (normal interval on the per-deal
+              variance), ``difference`` (paired, from duplicate play), ``score`` (the
+              score rate W + T/2, interval from the variance between pairs), ``elo``
+``count``     the deals (or units) counted, when the estimate is a share
+``n``         the deals (or pairs) the estimate rests on
+``estimate``, ``low95``, ``high95``
+"""
+from __future__ import annotations
+
+import html
+import math
+
+import pandas as pd
+
+from . import stats
+
+COLUMNS = ["table", "label", "kind", "count", "n", "estimate", "low95", "high95"]
+
+
+def _frame(rows: list[dict]) -> pd.DataFrame:
+    df = pd.DataFrame(rows, columns=COLUMNS)
+    df["table"] = pd.Categorical(df["table"], categories=list(dict.fromkeys(df["table"])))
+    df["kind"] = pd.Categorical(df["kind"], categories=["share", "mean", "difference", "score",
+                                                        "elo"])
+    df["count"] = df["count"].astype("Int64")
+    df["n"] = df["n"].astype("Int64")
+    return df
+
+
+def _share_rows(table: str, d: dict, n: int) -> list[dict]:
+    rows = []
+    for label, e in d.items():
+        if isinstance(e, dict) and "share" in e and "ci95" in e:
+            rows.append({"table": table, "label": str(label), "kind": "share",
+                         "count": e.get("count"), "n": n, "estimate": e["share"],
+                         "low95": e["ci95"][0], "high95": e["ci95"][1]})
+    return rows
+
+
+def simulation_rows(summary: dict, unit: str = "deals") -> list[dict]:
+    """Every share in a ``simulate`` summary (Wilson) and every mean the summary lets us
+    compute with its interval (from its histograms: ``points_histogram_<side>``)."""
+    n = int(summary.get(unit) or summary.get("deals") or summary.get("rubbers") or 0)
+    rows: list[dict] = []
+    for key, v in summary.items():
+        if isinstance(v, dict):
+            rows += _share_rows(key, v, n)
+        elif key.startswith("points_histogram_") and isinstance(v, list) and n:
+            tot = math.fsum(x * c for x, c in enumerate(v))
+            sq = math.fsum(x * x * c for x, c in enumerate(v))
+            m, lo, hi = stats.mean_interval(tot, sq, sum(v))
+            rows.append({"table": "means", "label": f"points {key[len('points_histogram_'):]}",
+                         "kind": "mean", "count": None, "n": sum(v), "estimate": m,
+                         "low95": lo, "high95": hi})
+        elif not key.endswith("_ci95") and f"{key}_ci95" in summary:
+            lo, hi = summary[f"{key}_ci95"]
+            rows.append({"table": "means", "label": key, "kind": "mean", "count": None,
+                         "n": n, "estimate": v, "low95": lo, "high95": hi})
+    return rows
+
+
+def simulation_frame(summary: dict, unit: str = "deals") -> pd.DataFrame:
+    return _frame(simulation_rows(summary, unit))
+
+
+_COMPARE = (("mean_point_diff", "mean point difference per deal", "difference"),
+            ("score", "score rate (W + T/2)", "score"),
+            ("win_rate_diff", "win share difference (A - B)", "difference"),
+            ("elo", "Elo difference", "elo"))
+_PAIRS = ("0 (lost both)", "0.5", "1 (split/tied)", "1.5", "2 (won both)")
+
+
+def comparison_rows(summary: dict, table: str = "comparison") -> list[dict]:
+    """A against B from a duplicate comparison: the differences with their intervals and
+    the pairs by A's pair score (Wilson)."""
+    n = int(summary["deals"])
+    a, b = summary["strategies"][:2]
+    rows = []
+    for key, label, kind in _COMPARE:
+        if summary.get(key) is None:
+            continue
+        lo, hi = summary[f"{key}_ci95"]
+        rows.append({"table": table, "label": f"{label}: {a} vs {b}", "kind": kind,
+                     "count": None, "n": n, "estimate": summary[key], "low95": lo,
+                     "high95": hi})
+    for label, c in zip(_PAIRS, summary.get("pentanomial") or ()):
+        lo, hi = stats.wilson_interval(int(c), n)
+        rows.append({"table": "pentanomial", "label": f"{a} pair score {label}",
+                     "kind": "share", "count": int(c), "n": n,
+                     "estimate": c / n if n else math.nan, "low95": lo, "high95": hi})
+    return rows
+
+
+def comparison_frame(summary: dict) -> pd.DataFrame:
+    return _frame(comparison_rows(summary))
+
+
+def tournament_frame(result: dict) -> pd.DataFrame:
+    """Bradley-Terry Elo of each strategy, then every match's differences."""
+    rows = []
+    for r in result.get("ratings", []):
+        rows.append({"table": "ratings", "label": r["strategy"], "kind": "elo", "count": None,
+                     "n": result.get("deals_per_match"), "estimate": r["elo"],
+                     "low95": r["elo_ci95"][0], "high95": r["elo_ci95"][1]})
+    for m in result.get("matches", []):
+        rows += [r for r in comparison_rows(m, "matches") if r["table"] == "matches"]
+    return _frame(rows)
+
+
+def frame_html(title: str, df: pd.DataFrame) -> str:
+    """A result in a notebook: a heading line and the tidy frame, numbers rounded."""
+    shown = df.copy()
+    for c in ("estimate", "low95", "high95"):
+        shown[c] = shown[c].map(lambda v: "" if v is None or (isinstance(v, float)
+                                                              and math.isnan(v)) else f"{v:.6g}")
+    return f"<p><b>{html.escape(title)}</b></p>" + shown.to_html(index=False, border=0)
