@@ -77,7 +77,7 @@ def test_report_has_every_section_and_figure(run_dir, report):
     for key in ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"):
         assert f"<section id='{key}'>" in html
     for key, name in FIGURE_NAMES.items():
-        if key == "lengths":                      # whole games only
+        if key in ("lengths", "contracts"):       # whole games only; auction games only
             continue
         assert f"id='fig-{name}'><svg" in html
         for ext in ("png", "svg"):
