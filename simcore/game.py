@@ -57,6 +57,7 @@ class Game:
     uses_lineup: bool = False
     view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
     decisions: tuple = ("play",)      # the kinds of decision its strategies make
+    returns: str = "a card index"     # what a play policy returns (said in errors)
 
     def check_players(self, players: int | None) -> int:
         if players is None:
@@ -78,7 +79,7 @@ class Game:
             lu = lineup(self.name, strategies, players)
             if not lu.trusted:
                 from .strategy import check_policies
-                check_policies(lu, self.view_dtype, self.decisions)
+                check_policies(lu, self.view_dtype, self.decisions, self.returns)
             return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
                          players, self.check_dealer(dealer, players), HAS_BMI2, lu)
         if isinstance(strategies, str):
