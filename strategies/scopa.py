@@ -13,12 +13,12 @@ import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import ctz, nth_bit, popcount, select_bit
-from simcore.scopa.enums import ACES, COINS, EQUAL_MASK, N_PLAYS, SETTEBELLO, SEVENS, SIXES, \
-    VALUE
+from simcore.scopa.enums import (ACES, COINS, EQUAL_MASK, MAX_SUM_CAPTURES, N_CARDS, N_PLAYS,
+                                 SETTEBELLO, SEVENS, SIXES, VALUE, VALUE_MASK)
 from simcore.scopa.moves import (LOWER_MASK, PACK_MAX_TABLE, WALK_MAX, mask_sum,
                                  nth_sum_capture, packed_counts, sum_captures, sum_count,
                                  sum_count_exact, sum_count_packed)
-from simcore.strategy import register
+from simcore.strategy import Param, register
 
 GAME = "scopa"
 _ONE = np.uint64(1)
@@ -203,6 +203,127 @@ def greedy_play(v, legal, u, p):
 
 register(GAME, "random", random_play, deterministic=False, view="trick")
 register(GAME, "greedy", greedy_play, deterministic=True, view="trick")
+
+
+# --- expert ------------------------------------------------------------------------------
+# The rules are stated in docs/games/scopa.md ("expert").  Helpers take and return scalars
+# only (no arrays): compiled once, not copied into the kernel's IR at every call site.
+_ALL = np.uint64((1 << N_CARDS) - 1)
+
+
+@njit(inline="always")
+def worth(m, card_w, coin_w, bello_w, seven_w, six_w, ace_w):
+    """expert's value of the cards ``m`` in a pile (cards, coins, settebello, primiera)."""
+    return card_w * np.int64(popcount(m)) + coin_w * np.int64(popcount(m & COINS)) \
+        + bello_w * np.int64((m >> _SETTEBELLO) & _ONE) \
+        + seven_w * np.int64(popcount(m & SEVENS)) + six_w * np.int64(popcount(m & SIXES)) \
+        + ace_w * np.int64(popcount(m & ACES))
+
+
+@njit(inline="always")
+def expert_value(c, cap, table, unseen, last_play, lps, scopa_w, card_w, coin_w, bello_w,
+                 seven_w, six_w, ace_w, risk_w):
+    """expert's value of playing card ``c`` taking ``cap`` (0: a lay)."""
+    cb = _ONE << np.uint64(c)
+    if cap:
+        val = worth(cap | cb, card_w, coin_w, bello_w, seven_w, six_w, ace_w)
+        after = table & ~cap
+        if after == 0 and (lps or not last_play):
+            val += scopa_w
+    else:
+        val = -worth(cb, card_w, coin_w, bello_w, seven_w, six_w, ace_w)
+        after = table | cb
+    if not last_play and after != 0:
+        s = mask_sum(after)
+        # a sum an unseen card can sweep (the next seats may hold it)
+        if s <= 10 and (unseen & VALUE_MASK[s]) != 0:
+            val -= risk_w
+        # the settebello left where an unseen seven takes it
+        if (after >> _SETTEBELLO) & _ONE and (unseen & SEVENS) != 0:
+            val -= bello_w
+    return val
+
+
+@njit
+def expert_move(hand, table, legal, unseen, last_play, lps, scopa_w, card_w, coin_w,
+                bello_w, seven_w, six_w, ace_w, risk_w):
+    """The move of highest value among the cards of ``legal``, the first in canonical
+    order (card, then capture mask, ascending) on ties, as a move mask."""
+    best = -_BIG
+    best_mv = _ZERO
+    m = legal
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        cb = _ONE << np.uint64(c)
+        eq = table & EQUAL_MASK[c]
+        if eq:
+            e = eq
+            while e:
+                cap = e & (~e + _ONE)
+                e &= e - _ONE
+                val = expert_value(c, cap, table, unseen, last_play, lps, scopa_w, card_w,
+                                   coin_w, bello_w, seven_w, six_w, ace_w, risk_w)
+                if val > best:
+                    best, best_mv = val, cb | cap
+            continue
+        v = VALUE[c]
+        low = table & LOWER_MASK[v]
+        found = False
+        if popcount(low) > WALK_MAX:      # very rare: the depth-first enumeration
+            work = np.empty(4 * 40, dtype=np.int64)
+            buf = np.empty(MAX_SUM_CAPTURES, dtype=np.uint64)
+            n = sum_captures(table, v, work, buf, MAX_SUM_CAPTURES)
+            for i in range(n):
+                found = True
+                val = expert_value(c, buf[i], table, unseen, last_play, lps, scopa_w, card_w,
+                                   coin_w, bello_w, seven_w, six_w, ace_w, risk_w)
+                if val > best:
+                    best, best_mv = val, cb | buf[i]
+        else:
+            sub = _ZERO
+            while True:                   # the subsets of ``low``, ascending
+                sub = (sub - low) & low
+                if sub == 0:
+                    break
+                if mask_sum(sub) == v:   # two cards or more: no single card is worth v
+                    found = True
+                    val = expert_value(c, sub, table, unseen, last_play, lps, scopa_w,
+                                       card_w, coin_w, bello_w, seven_w, six_w, ace_w, risk_w)
+                    if val > best:
+                        best, best_mv = val, cb | sub
+        if not found:                     # it cannot capture: it is laid
+            val = expert_value(c, _ZERO, table, unseen, last_play, lps, scopa_w, card_w,
+                               coin_w, bello_w, seven_w, six_w, ace_w, risk_w)
+            if val > best:
+                best, best_mv = val, cb
+    return best_mv
+
+
+def expert_play(v, legal, u, p):
+    """card memory: values each legal move by what it takes (scopa, settebello, coins,
+    sevens, sixes, aces, cards), lays the least valuable card, and counts what the cards
+    not yet seen could sweep or take back"""
+    unseen = _ALL & ~v.public & ~v.hand
+    return expert_move(v.hand, v.table, legal, unseen if p.memory else _ALL & ~v.hand,
+                       v.play == N_PLAYS - 1, v.last_play_scopa, p.scopa, p.card, p.coin,
+                       p.settebello, p.seven, p.six, p.ace, p.risk)
+
+
+register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
+    Param("scopa", 30, "value of a scopa", minimum=0, maximum=1000),
+    Param("settebello", 15, "value of taking the settebello (and cost of leaving it where "
+                            "an unseen seven can take it)", minimum=0, maximum=1000),
+    Param("coin", 3, "value of each coin (denaro) taken", minimum=0, maximum=1000),
+    Param("seven", 4, "value of each seven taken (primiera)", minimum=0, maximum=1000),
+    Param("six", 2, "value of each six taken (primiera)", minimum=0, maximum=1000),
+    Param("ace", 1, "value of each ace taken (primiera)", minimum=0, maximum=1000),
+    Param("card", 1, "value of each card taken", minimum=0, maximum=1000),
+    Param("risk", 20, "cost of leaving a table whose sum (10 or less) a card not yet seen "
+                      "can sweep", minimum=0, maximum=1000),
+    Param("memory", True, "count only the cards not yet seen (false: every card not in "
+                          "hand may still be out)"),
+])
 
 
 # --- the same moves from a hand and a table (callers outside the kernels) ------------------
