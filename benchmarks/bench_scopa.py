@@ -1,4 +1,4 @@
-"""Scopa throughput: deals/s for 2, 3 and 4 players under random and greedy play.
+"""Scopa throughput: deals/s for 2, 3 and 4 players under random, greedy and expert play.
 
     python3 benchmarks/bench_scopa.py [--deals N] [--repeats R] [--threads T]
                                       [--rule key=value ...] [--json]
@@ -15,6 +15,8 @@ import sys
 import time
 
 from common import compile_time
+
+STRATEGIES = ("random", "greedy", "expert")
 
 
 def rate(players: int, strategy: str, deals: int, threads: int, repeats: int, rules: dict):
@@ -55,7 +57,7 @@ def main(argv=None) -> int:
         simcore.simulate("scopa", deals=10, players=n, threads=1, progress=False)
     result["warm_load_seconds"] = time.perf_counter() - t
     for n in (2, 3, 4):
-        for s in ("random", "greedy"):
+        for s in STRATEGIES:
             key = f"{n}p_{s}"
             result["deals_per_second"][key], result["deals_per_cpu_second"][key] = rate(
                 n, s, args.deals, args.threads, args.repeats, rules)

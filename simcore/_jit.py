@@ -72,7 +72,7 @@ def specialized(dispatcher, args: tuple, *literals):
     kernel at once.  This compiles (or loads from the cache) only the variant asked for,
     on first use, and then returns it from a dictionary.  Numba does not prune a branch on
     a literal before typing it, so a kernel that must not compile its other variants'
-    code chooses it when typed (an ``overload``, as ``scopa.nb.play_deal``).  Call the
+    code chooses it when typed (an ``overload``, as ``sueca.nb.deals_loop``).  Call the
     result with ``*args, *literals``.
     """
     fast = (dispatcher, tuple(_type_key(a) for a in args), literals)

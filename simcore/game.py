@@ -62,6 +62,7 @@ class Game:
     uses_lineup: bool = False
     view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
     decisions: tuple = ("play",)      # the kinds of decision its strategies make
+    returns: str = "a card index"     # what a play policy returns (said in errors)
 
     def check_players(self, players: int | None) -> int:
         if players is None:
@@ -93,7 +94,7 @@ class Game:
             lu = lineup(self.name, strategies, players)
             if not lu.trusted:
                 from .strategy import check_policies
-                check_policies(lu, self.view_dtype, self.decisions)
+                check_policies(lu, self.view_dtype, self.decisions, self.returns)
             return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
                          players, dealer, HAS_BMI2, lu, conditions)
         if isinstance(strategies, str):

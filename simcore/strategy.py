@@ -483,14 +483,17 @@ def _chain(fns, i):
     return numba.njit(inline="always", **KERNEL_OPTIONS)(step)
 
 
-def illegal_card(setup, seat: int, card: int, deal: int, deck) -> None:
+def illegal_card(setup, seat: int, card: int, deal: int, deck, shown: str | None = None,
+                 what: str = "card") -> None:
     """Raise the one-line error for a strategy that returned an illegal card (the kernel
-    stopped before playing it)."""
+    stopped before playing it).  ``shown`` and ``what`` name another kind of decision
+    (Scopa's moves: ``what="move"``)."""
     ss = setup.lineup.strategy_of(seat)
-    shown = deck.format_card(card) if 0 <= card < deck.n_cards else str(card)
+    if shown is None:
+        shown = deck.format_card(card) if 0 <= card < deck.n_cards else str(card)
     raise TrunfoError(f"strategy {ss.strategy.name} ({ss.strategy.origin}) returned "
-                      f"{shown}, not a legal card, for seat {seat} in deal {deal} of "
-                      f"{setup.game}; the card was not played")
+                      f"{shown}, not a legal {what}, for seat {seat} in deal {deal} of "
+                      f"{setup.game}; the {what} was not played")
 
 
 def policies_of(key, *kinds, defaults=None):
@@ -533,7 +536,8 @@ def decide(game: str, name: str, view, legal, u: int = 0, kind: str = "play",
 _DECIDERS: dict = {}
 
 
-def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",)) -> None:
+def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",),
+                   returns: str = "a card index") -> None:
     """Type every policy of the lineup's strategies that are not built in, on the game's
     view: a policy that does not compile, or does not return an integer, is one line
     naming its strategy and file (instead of an error from inside a kernel)."""
@@ -565,7 +569,7 @@ def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",)) -> None:
             rt = fn.overloads[sig].signature.return_type
             if not isinstance(rt, numba.types.Integer):
                 raise TrunfoError(f"{where}: its {kind} policy returns {rt}, not an integer "
-                                  f"(a card index)")
+                                  f"({returns})")
         object.__setattr__(s, "_checked", True)
 
 

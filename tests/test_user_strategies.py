@@ -177,3 +177,18 @@ def test_a_bad_strategy_files_entry_is_one_line(tmp_path, value, words):
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "strategy_files" in r.stderr and words in r.stderr
     assert not (tmp_path / "o").exists()
+
+
+def test_an_illegal_scopa_move_is_never_played(tmp_path, capsys):
+    """Scopa's moves are checked whole (a strategy that is not built in): laying a card that
+    can capture is refused in one line naming the move, exit code 2."""
+    f = tmp_path / "layer.py"
+    f.write_text(HEAD + "import numpy as np\n@strategy('scopa')\ndef layer(v, legal, u, p):\n"
+                 "    return legal & ~(legal - np.uint64(1))\n")
+    rc = main(["simulate", "scopa", "-n", "20", "--dealer", "1", "--strategy-file", str(f),
+               "--seats", "layer,random"])
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("trunfo")]
+    assert rc == 2 and len(err) == 1
+    assert re.search(rf"strategy layer \({re.escape(str(f))}\) returned move [1-7JNK][OCEB], "
+                     r"not a legal move, for seat 0 in deal \d+ of scopa; the move was not "
+                     r"played$", err[0]), err[0]

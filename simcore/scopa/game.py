@@ -8,19 +8,23 @@ from ..rng import seed_base
 from ..summary import series_summary, share_entry
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/scopa.md)
 DOMAIN_MATCH = 0x4D415443
 
 
-def _trace_buffers(n: int):
-    """Per deal: the table laid, hands by dealing round and seat, each move's card and capture."""
-    return (np.zeros((n, E.TABLE_SIZE), np.int8),
-            np.zeros((n, E.MAX_ROUNDS, E.MAX_SIDES), np.uint64),
-            np.zeros((n, E.N_PLAYS), np.int8), np.zeros((n, E.N_PLAYS), np.uint64))
-
-
-_NO_TRACE = _trace_buffers(1)
+def _check(setup: Setup, status: np.ndarray) -> None:
+    """A strategy that returned an illegal move stopped the kernel: say whose it was."""
+    if status[0]:
+        from ..bits import mask_to_indices
+        from ..strategy import illegal_card
+        move = int(status[2]) & ((1 << 64) - 1)
+        cards = [E.DECK.format_card(c) if c < E.N_CARDS else str(c)
+                 for c in mask_to_indices(move)]
+        shown = "move " + ("+".join(cards) or "0")
+        illegal_card(setup, int(status[1]), -1, int(status[3]), E.DECK, shown=shown,
+                     what="move")
 
 
 def side_columns(records: np.ndarray, name: str) -> np.ndarray:
@@ -41,6 +45,9 @@ class ScopaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
+    uses_lineup = True
+    view_dtype = VIEW_DTYPE
+    returns = "a move mask, bit(card) | captured"
 
     params_of = staticmethod(E.params)
 
@@ -68,8 +75,10 @@ class ScopaGame(Game):
                   out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
         src = self.deal_source(setup, seed, start, count) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, False, *_NO_TRACE, src)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, source=src)
+        _check(setup, status)
         self.source_done(setup, src, start)
         return out
 
@@ -123,20 +132,22 @@ class ScopaGame(Game):
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
+        tr = nb.trace_buffers(count)
         src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr, src)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, source=src, trace=tr)
+        _check(setup, status)
         self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
     # --- matches (the runner's "rubbers") --------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)
-        dummy_deals = np.empty(1, self.record_dtype)
+        status = np.zeros(4, np.int64)
         nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
-                       setup.dealer_arg, setup.codes, setup.params, setup.bmi2, False, 0,
-                       dummy_deals, *_NO_TRACE, np.zeros((1, E.MAX_SIDES), np.int64))
+                       setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
@@ -146,11 +157,13 @@ class ScopaGame(Game):
         while True:
             out = np.empty(1, self.rubber_dtype)
             deals = np.empty(cap, self.record_dtype)
-            tr = _trace_buffers(cap)
+            tr = nb.trace_buffers(cap)
             before = np.zeros((cap, E.MAX_SIDES), np.int64)
+            status = np.zeros(4, np.int64)
             n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
-                               setup.dealer_arg, setup.codes, setup.params, setup.bmi2, True,
-                               cap, deals, *tr, before)
+                               setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status,
+                               tr, cap, deals, before)
+            _check(setup, status)
             if n >= 0:
                 break
             cap *= 4

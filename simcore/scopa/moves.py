@@ -21,10 +21,11 @@ more than ``WALK_MAX`` such cards (very rare) fall back to the depth-first
 import numpy as np
 
 from .._jit import njit
-from ..bits import ctz, popcount
+from ..bits import ctz, nth_bit, popcount
 from .enums import EQUAL_MASK, MAX_VALUE, RPS, VALUE, VALUE_MASK
 
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 LANE_BITS = 5
 LANE = np.uint64((1 << LANE_BITS) - 1)
 PACK_MASK = np.uint64((1 << (LANE_BITS * (MAX_VALUE + 1))) - 1)
@@ -142,6 +143,18 @@ def sum_count(v, table, g, big):
 
 
 @njit(inline="always")
+def sum_count_packed(v, table, g):
+    """:func:`sum_count` on a table of at most ``PACK_MAX_TABLE`` cards."""
+    return np.int64((g >> np.uint64(LANE_BITS * v)) & LANE)
+
+
+@njit(inline="always")
+def sum_count_exact(v, table, g):
+    """:func:`sum_count` on a bigger table (``g`` unused)."""
+    return sum_count_big(table, v)
+
+
+@njit(inline="always")
 def n_captures(c, table, g, big):
     """Number of captures of card ``c``: its equal cards, else its sums (0: it cannot
     capture, and is laid)."""
@@ -237,3 +250,86 @@ def nth_sum_capture_dfs(table, v, j):
     buf = np.empty(j + 1, dtype=np.uint64)
     sum_captures(table, v, work, buf, j + 1)
     return buf[j]
+
+
+# --- legal cards and moves (the policy interface, simcore/scopa/view.py) ------------------
+_TOP = np.uint64(1) << np.uint64(63)
+#: LANE_SHIFT[c]: where card c's value lane starts in the packed counts (64 entries: the
+#: indices past the deck point at lane 11, always 0, so that branch-free code may ask)
+LANE_SHIFT = np.array([LANE_BITS * int(VALUE[c]) if c < len(VALUE) else LANE_BITS * 11
+                       for c in range(64)], dtype=np.uint64)
+
+
+#: the lowest bit of each lane 0..10 of the packed counts
+LANE_LOWS = np.uint64(sum(1 << (LANE_BITS * v) for v in range(MAX_VALUE + 1)))
+
+
+@njit(inline="always")
+def reachable_lanes(table, g):
+    """The sums of the table's subsets (single cards included), as the lowest bit of each
+    lane of the packed counts (bit ``5 s`` set: some subset adds up to ``s``).  Up to
+    ``PACK_MAX_TABLE`` cards, the non-zero lanes of ``g``; bigger tables (rare) by an
+    or-product over the cards of each value.  Straight-line code and counted loops only,
+    so that a kernel whose policies do not read it drops it."""
+    nz = (g | (g >> np.uint64(1)) | (g >> np.uint64(2)) | (g >> np.uint64(3))
+          | (g >> np.uint64(4))) & LANE_LOWS
+    if popcount(table) > PACK_MAX_TABLE:
+        nz = _ONE
+        for w in range(1, MAX_VALUE + 1):
+            n = popcount(table & VALUE_MASK[w])
+            for k in range(4):
+                if k < n:
+                    nz |= nz << np.uint64(LANE_BITS * w)
+        nz &= PACK_MASK
+    return nz
+
+
+@njit(inline="always")
+def legal_cards(hand, table, g, any_card):
+    """The cards of ``hand`` that have at least one legal move: every card under
+    ``played_card`` (``any_card`` false); under ``any_card`` the cards that can capture,
+    if any, else every card.  The hand holds 1 to 3 cards."""
+    if not any_card:
+        return hand
+    reach = reachable_lanes(table, g)
+    c0 = ctz(hand)
+    h = hand & (hand - _ONE)
+    c1 = ctz(h | _TOP)           # 63 when there is no second card: its lane is always 0
+    h &= h - _ONE
+    c2 = ctz(h | _TOP)
+    cap = (((reach >> LANE_SHIFT[c0]) & _ONE) << np.uint64(c0)) | \
+        (((reach >> LANE_SHIFT[c1]) & _ONE) << np.uint64(c1)) | \
+        (((reach >> LANE_SHIFT[c2]) & _ONE) << np.uint64(c2))
+    return cap if cap else hand
+
+
+@njit
+def is_legal_move(move, hand, table, legal, g):
+    """Is ``move`` (``bit(card) | captured``) a legal move of a seat holding ``hand`` whose
+    cards with a legal move are ``legal``?  One card of ``legal``, nothing outside the hand
+    and the table, and the card's capture if it can capture (one equal card when the table
+    holds any, else two or more cards adding up to its value), else nothing (a lay)."""
+    cb = move & hand
+    if cb == 0 or (cb & (cb - _ONE)) != 0 or (cb & legal) == 0:
+        return False
+    if (move & ~(hand | table)) != 0:
+        return False
+    c = ctz(cb)
+    cap = move & table
+    big = popcount(table) > PACK_MAX_TABLE
+    if n_captures(c, table, g, big) == 0:
+        return cap == 0
+    eq = table & EQUAL_MASK[c]
+    if eq:
+        return popcount(cap) == 1 and (cap & eq) != 0
+    return popcount(cap) >= 2 and mask_sum(cap) == VALUE[c]
+
+
+@njit(inline="always")
+def nth_capture(c, table, g, big, j, bmi2):
+    """Card ``c``'s ``j``-th capture (0-based) in canonical order (ascending bitmask); ``c``
+    has more than ``j`` captures."""
+    eq = table & EQUAL_MASK[c]
+    if eq:
+        return nth_bit(eq, j, bmi2)
+    return nth_sum_capture(table, VALUE[c], j)

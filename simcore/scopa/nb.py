@@ -1,47 +1,38 @@
 """Scopa kernels: dealing with the kings relay, play on table bitmasks, batch loops.
 
-One kernel serves 3 and 4 players (the player count is a run-time argument), another two
-players.  The table is a uint64 mask; the number of legal moves of every card comes from
-its packed subset-sum counts (``moves.py``), without enumeration.  No pandas, files or
-printing here.  :func:`run_deals` and :func:`run_rubbers`, called from Python, compile one
-kernel per play mode and play loop, only when it is first needed (:func:`play_deal`).
-Every loop takes the stream base (:func:`simcore.rng.seed_base`) and a first index, so a
-chunk's results depend only on the indices it covers.
+The table is a uint64 mask; the number of legal moves of every card comes from its packed
+subset-sum counts (``moves.py``), without enumeration.  No pandas, files or printing here.
+
+Strategies enter as a lineup (:mod:`simcore.strategy`): :func:`run_deals` and
+:func:`run_rubbers`, called from Python, compile one kernel per lineup and play loop (two
+players have their own, with both hands in locals; three and four share one), only when
+it is first needed.  The kernel calls one non-inlined function per chunk
+(:func:`deals_loop`, :func:`rubbers_loop`) whose loop holds the lineup's policies, chosen
+when it is typed.  Every loop takes the stream base (:func:`simcore.rng.seed_base`) and a
+first index, so a chunk's results depend only on the indices it covers.
 """
 import numpy as np
-from numba import literally, types
+from numba import literally
 from numba.extending import overload
 
-from strategies.scopa import GREEDY, RANDOM, choose, greedy_move, random_move
-
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit, popcount
+from ..bits import bit, ctz, popcount
 from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..rng import MASK32, rotl, seed_stream
-from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
-                    F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_SIDES, N_CARDS,
-                    N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, MC_ANY_CARD, P_LAST_PLAY_SCOPA,
-                    P_MUST_CAPTURE, P_RELAY, P_TARGET, P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
+from ..strategy import policies_of
+from .enums import (DEAL_DTYPE, E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS,
+                    F_PRIMIERA, F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS,
+                    MAX_ROUNDS, MAX_SIDES, MC_ANY_CARD, N_CARDS, N_PLAYS, N_SCORE_ROWS,
+                    N_SIDE_FIELDS, P_LAST_PLAY_SCOPA, P_MUST_CAPTURE, P_RELAY, P_TARGET,
+                    P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
                     T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE)
-from .moves import packed_after, packed_counts
+from .moves import is_legal_move, legal_cards, packed_after, packed_counts
 from .scoring import score_piles, strict_max, strict_max_row
+from .view import VIEW_DTYPE, view_deal, view_played, view_round, view_table, view_turn
 
 _32 = np.uint64(32)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-
-
-ALL_RANDOM, ALL_GREEDY, MIXED = 0, 1, 2
-
-
-@njit
-def play_mode(codes):
-    """ALL_RANDOM or ALL_GREEDY when every seat plays it, else MIXED."""
-    mode = ALL_RANDOM if codes[0] == RANDOM else (ALL_GREEDY if codes[0] == GREEDY else MIXED)
-    for c in codes:
-        if c != codes[0]:
-            return MIXED
-    return mode
 
 
 @njit(inline="always")
@@ -60,28 +51,6 @@ def next64s(s0, s1, s2, s3):
     return result, s0, s1, s2, s3
 
 
-# A policy gives the move of the seat to play: (seat's strategy code, hand, table, packed
-# counts, 32-bit draw, last play of the deal?, rule last_play_scopa, bmi2, rule
-# must_capture is any_card?) -> (card, taken).
-# The play loops take one as an argument and numba inlines it there.
-@njit(inline="always")
-def random_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
-    """Every seat plays ``random``."""
-    return random_move(hand, table, g, u32, bmi2, anyc)
-
-
-@njit(inline="always")
-def greedy_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
-    """Every seat plays ``greedy``."""
-    return greedy_move(hand, table, g, last_play, lps, anyc)
-
-
-@njit(inline="always")
-def mixed_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
-    """Each seat plays its own strategy ``code``."""
-    return choose(code, hand, table, g, u32, last_play, lps, bmi2, anyc)
-
-
 @njit(inline="always")
 def apply_move(c, cap, table, g):
     """Card ``c`` played taking ``cap`` (0: laid): returns the table, its packed counts
@@ -94,10 +63,10 @@ def apply_move(c, cap, table, g):
 
 @njit(inline="always")
 def sides_of(players, params, side_of):
-    """Fill ``side_of`` (by seat) and return the number of sides."""
+    """Fill ``side_of`` (by seat; 0 past the players) and return the number of sides."""
     teams = players == 4 and params[P_TEAMS] != 0
-    for s in range(players):
-        side_of[s] = (s & 1) if teams else s
+    for s in range(MAX_SIDES):
+        side_of[s] = 0 if s >= players else ((s & 1) if teams else s)
     return 2 if teams else players
 
 
@@ -117,31 +86,42 @@ def deal_round(deck, pos, hands, players, dealer):
 
 @njit(inline="always")
 def new_deal(state, deck, hands, players, dealer, relay, source, i):
-    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: by default a fresh deck
-    shuffled), deal, lay the table and relay while it shows too many kings.
-
-    Returns ``(table, relays, dealer)`` (a conditioned source draws the dealer); the stock is
-    ``deck[3 * players + 4 ..]``."""
+    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`), deal, lay the table
+    and, for a shuffled deck, relay while it shows too many kings (a given deck is dealt
+    as it is).  Returns ``(table, relays)``; the stock is ``deck[3 * players + 4 ..]``."""
     fill_deck(state, deck, N_CARDS, source, i)
-    dealer = source_dealer(source, i, dealer)
     deal_round(deck, 0, hands, players, dealer)
     base = HAND_SIZE * players
     relays = 0
     while True:
         table = bit(deck[base]) | bit(deck[base + 1]) | bit(deck[base + 2]) | \
             bit(deck[base + 3])
-        if relay == 0 or popcount(table & KINGS) < relay:
-            return table, relays, dealer
+        if relay == 0 or len(source) != 0 or popcount(table & KINGS) < relay:
+            return table, relays
         shuffle(state, deck[base:], N_CARDS - base)
         relays += 1
 
 
 @njit(inline="always")
-def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, policy, draws,
-           bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
+def _illegal(status, seat, move):
+    status[0] = 1
+    status[1] = seat
+    status[2] = np.int64(move)
+
+
+@njit(inline="always")
+def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, v, sp,
+           policy, level, check, draws, status, side_of, piles, sc, trace, row, t_hands,
+           t_cards, t_capt):
     """The plays of a deal, any player count: returns ``(last capturing seat or -1, table
     left)``; adds each side's takings to ``piles`` and its scope to ``sc``.  ``lps``: rule
-    ``last_play_scopa``; ``anyc``: rule ``must_capture`` is ``any_card``."""
+    ``last_play_scopa``; ``anyc``: rule ``must_capture`` is ``any_card``.  ``policy`` is
+    the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`): ``codes[seat]``
+    the seat's strategy, ``sp`` the parameter records; ``level`` how much of the view
+    ``v`` is kept; ``check``: moves are checked, and an illegal one stops the deal with
+    ``status = (1, seat, move)``.  ``draws`` false skips the per-round draws (a caller
+    whose stream ends with the deal and whose seats are all deterministic: nothing
+    observes them)."""
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
@@ -151,6 +131,8 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
     if first == players:
         first = 0
     n_rounds = N_PLAYS // players
+    per_round = HAND_SIZE * players
+    stock = N_PLAYS - per_round
     next_deal = HAND_SIZE
     i = 0
     x = _ZERO
@@ -168,7 +150,9 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
             if trace:
                 for s in range(players):
                     t_hands[row, r // HAND_SIZE, s] = hands[s]
-            pos += HAND_SIZE * players
+            pos += per_round
+            stock -= per_round
+            view_round(v, r // HAND_SIZE, stock, level)
         seat = first
         for k in range(players):
             if draws:
@@ -178,14 +162,24 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
                 else:
                     uk = x & MASK32
             h = hands[seat]
-            last_play = i == N_PLAYS - 1
-            c, cap = policy(codes[seat], h, table, g, uk, last_play, lps, bmi2, anyc)
-            hands[seat] = h & ~bit(c)
+            legal = legal_cards(h, table, g, anyc)
+            view_turn(v, i, seat, h, table, g, level)
+            mv = policy(codes[seat], seat, v, legal, uk, sp)
+            if check and not is_legal_move(mv, h, table, legal, g):
+                _illegal(status, seat, mv)
+                return last, table
+            cb = mv & h
+            c = ctz(cb)
+            cap = mv & table
+            hands[seat] = h & ~cb
             table, g, taken = apply_move(c, cap, table, g)
             side = side_of[seat]
             piles[side] |= taken
             last = seat if taken else last
-            sc[S_SCOPE, side] += (taken != 0) & (table == 0) & (lps | (not last_play))
+            last_play = i == N_PLAYS - 1
+            sweep = (taken != 0) & (table == 0) & (lps | (not last_play))
+            sc[S_SCOPE, side] += sweep
+            view_played(v, i, seat, side, c, cb, cap, sweep, level)
             if trace:
                 t_cards[row, i] = c
                 t_capt[row, i] = cap
@@ -201,8 +195,9 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
 
 
 @njit(inline="always")
-def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, policy, draws,
-          bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
+def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, v, sp,
+          policy, level, check, draws, status, side_of, piles, sc, trace, row, t_hands,
+          t_cards, t_capt):
     """:func:`play_n` for two players, with both hands, piles and scope counts in locals
     (``players`` and ``side_of``, the same for every deal of two, are unused): seat ``a``,
     after the dealer, plays first every round with the high half of the round's draw, the
@@ -212,6 +207,8 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, 
     s2 = state[2]
     s3 = state[3]
     a = 1 - dealer
+    ca = codes[a]
+    cd = codes[dealer]
     ha = hands[a]
     hd = hands[dealer]
     pa = _ZERO
@@ -221,32 +218,55 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, 
     last = -1
     x = _ZERO
     i = 0
+    stock = N_PLAYS - 2 * HAND_SIZE
     for r in range(N_PLAYS // 2):
         if r > 0 and r % HAND_SIZE == 0:   # both hands are empty: three more cards each
             ha = bit(deck[pos]) | bit(deck[pos + 1]) | bit(deck[pos + 2])
             hd = bit(deck[pos + 3]) | bit(deck[pos + 4]) | bit(deck[pos + 5])
             pos += 2 * HAND_SIZE
+            stock -= 2 * HAND_SIZE
+            view_round(v, r // HAND_SIZE, stock, level)
             if trace:
                 t_hands[row, r // HAND_SIZE, a] = ha
                 t_hands[row, r // HAND_SIZE, dealer] = hd
         if draws:
             x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
-        c, cap = policy(codes[a], ha, table, g, x >> _32, False, lps, bmi2, anyc)
-        ha &= ~bit(c)
+        legal = legal_cards(ha, table, g, anyc)
+        view_turn(v, i, a, ha, table, g, level)
+        mv = policy(ca, a, v, legal, x >> _32, sp)
+        if check and not is_legal_move(mv, ha, table, legal, g):
+            _illegal(status, a, mv)
+            return last, table
+        cb = mv & ha
+        c = ctz(cb)
+        cap = mv & table
+        ha &= ~cb
         table, g, taken = apply_move(c, cap, table, g)
         pa |= taken
         last = a if taken else last
-        na += (taken != 0) & (table == 0)
+        sweep = (taken != 0) & (table == 0)
+        na += sweep
+        view_played(v, i, a, a, c, cb, cap, sweep, level)
         if trace:
             t_cards[row, i] = c
             t_capt[row, i] = cap
         last_play = i == N_PLAYS - 2
-        c, cap = policy(codes[dealer], hd, table, g, x & MASK32, last_play, lps, bmi2, anyc)
-        hd &= ~bit(c)
+        legal = legal_cards(hd, table, g, anyc)
+        view_turn(v, i + 1, dealer, hd, table, g, level)
+        mv = policy(cd, dealer, v, legal, x & MASK32, sp)
+        if check and not is_legal_move(mv, hd, table, legal, g):
+            _illegal(status, dealer, mv)
+            return last, table
+        cb = mv & hd
+        c = ctz(cb)
+        cap = mv & table
+        hd &= ~cb
         table, g, taken = apply_move(c, cap, table, g)
         pd |= taken
         last = dealer if taken else last
-        nd += (taken != 0) & (table == 0) & (lps | (not last_play))
+        sweep = (taken != 0) & (table == 0) & (lps | (not last_play))
+        nd += sweep
+        view_played(v, i + 1, dealer, dealer, c, cb, cap, sweep, level)
         if trace:
             t_cards[row, i + 1] = c
             t_capt[row, i + 1] = cap
@@ -264,69 +284,28 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, 
     return last, table
 
 
-def play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
-              source, i):
-    """Deal and play one deal; fills ``sc`` (score by side).  Jitted code only.
-
-    ``mode`` and ``two`` are compile-time literals.  ``mode`` selects the policy:
-    ``ALL_RANDOM``, ``ALL_GREEDY`` or ``MIXED`` (per-seat dispatch on the strategy codes);
-    ``two`` the play loop (see :func:`variant`): 1 for :func:`play2`, 0 for :func:`play_n`.
-    ``draws`` false skips the per-round draws, which only a caller whose stream ends with
-    the deal and whose seats are all deterministic may do: nothing observes them, so
-    results are unchanged.
-    Returns ``(relays, last_capture, winning side or -1)``."""
-    raise NotImplementedError("play_deal is called from jitted code only")
-
-
-#: the policy of each play mode (see :func:`play_deal`)
-POLICIES = {ALL_RANDOM: random_policy, ALL_GREEDY: greedy_policy, MIXED: mixed_policy}
-
-
-@overload(play_deal, prefer_literal=True, jit_options=KERNEL_OPTIONS)
-def _play_deal(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-               side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
-               source, i):
-    """:func:`play_deal` for the literal ``mode`` and ``two``: the loop and the policy are
-    chosen here, when the caller is typed, so that only they are compiled (numba does not
-    prune branches on literal arguments before typing them)."""
-    if not isinstance(mode, types.IntegerLiteral) or not isinstance(two, types.IntegerLiteral):
-        return None
-    loop = play2 if two.literal_value == 1 else play_n
-    policy = POLICIES[mode.literal_value]
-
-    def impl(state, deck, hands, players, dealer, params, codes, mode, two, draws, bmi2,
-             side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
-             source, i):
-        return deal_with(state, deck, hands, players, dealer, params, codes, loop, policy,
-                         draws, bmi2, side_of, n_sides, piles, sc, trace, row, t_table,
-                         t_hands, t_cards, t_capt, source, i)
-    return impl
-
-
 @njit(inline="always")
-def deal_with(state, deck, hands, players, dealer, params, codes, loop, policy, draws, bmi2,
-              side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
-              source, i):
-    """:func:`play_deal` with the play ``loop`` and the ``policy`` (inlined functions)."""
-    table, relays, dealer = new_deal(state, deck, hands, players, dealer, params[P_RELAY],
-                                     source, i)
-    lps = params[P_LAST_PLAY_SCOPA] != 0
-    anyc = params[P_MUST_CAPTURE] == MC_ANY_CARD
+def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, codes, v, sp,
+              policy, level, check, draws, status, side_of, n_sides, piles, sc, trace, row,
+              t_table, t_hands, t_cards, t_capt, loop):
+    """Deal and play one deal with the play ``loop`` (:func:`play2` or :func:`play_n`);
+    fills ``sc`` (score by side).  Returns ``(relays, last_capture, winning side or -1)``
+    (after an illegal move, ``status[0]`` is set and the rest is meaningless)."""
+    table, relays = new_deal(state, deck, hands, players, dealer, relay, source, i)
     g = packed_counts(table)
     base = HAND_SIZE * players
     if trace:
-        for i in range(TABLE_SIZE):
-            t_table[row, i] = deck[base + i]
+        for k in range(TABLE_SIZE):
+            t_table[row, k] = deck[base + k]
         for s in range(players):
             t_hands[row, 0, s] = hands[s]
-    pos = base + TABLE_SIZE
     for s in range(MAX_SIDES):
         piles[s] = 0
         sc[S_SCOPE, s] = 0
-    last, table = loop(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
-                       policy, draws, bmi2, side_of, piles, sc, trace, row, t_hands, t_cards,
-                       t_capt)
+    view_deal(v, dealer, table, N_PLAYS - base, level)
+    last, table = loop(state, deck, hands, players, dealer, table, g, base + TABLE_SIZE, lps,
+                       anyc, codes, v, sp, policy, level, check, draws, status, side_of,
+                       piles, sc, trace, row, t_hands, t_cards, t_capt)
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
@@ -367,6 +346,46 @@ def _write_deal(rec, d, dealer, n_sides, relays, last, winner, sc):
     rec.points_side3 = sc[S_POINTS, 3]
 
 
+def trace_buffers(n: int):
+    """Arrays a traced run fills, one row per deal: the table laid, the hands by dealing
+    round and seat, each play's card and capture."""
+    return (np.zeros((n, TABLE_SIZE), np.int8), np.zeros((n, MAX_ROUNDS, MAX_SIDES), np.uint64),
+            np.zeros((n, N_PLAYS), np.int8), np.zeros((n, N_PLAYS), np.uint64))
+
+
+_NO_TRACE = trace_buffers(1)
+_NO_DEALS = np.empty(1, DEAL_DTYPE)
+_NO_BEFORE = np.zeros((1, MAX_SIDES), np.int64)
+
+
+def _two(players: int, lineup) -> int:
+    """The play loop's literal: 1 for :func:`play2`, which serves two players who play the
+    same strategy; 0 for :func:`play_n`, which serves the others (the two-player loop
+    inlines the policies twice: for the mixed tables of comparisons, that would about
+    double the compile time of a kernel compiled for a few runs)."""
+    return int(players == 2 and len(lineup.strategies) == 1)
+
+
+def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
+              source=SHUFFLED, trace=None):
+    """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
+
+    ``dealer_fixed`` < 0 rotates the dealer with the deal index; ``lineup`` is the table's
+    :class:`simcore.strategy.Lineup`; ``source`` where the deals come from
+    (:func:`simcore.deal.fill_deck`; the kings relay applies to shuffled deals only).  With
+    ``trace`` (the arrays of :func:`trace_buffers`, one row per deal) the table, the hands
+    and every move are written out.  ``status`` (int64[4]) receives ``(1, seat, move,
+    deal)`` if a strategy returns an illegal move.  Called from Python: one kernel is
+    compiled per lineup, play loop, source and trace, when first needed.
+    """
+    t = _NO_TRACE if trace is None else trace
+    args = (seed_base, start, out, players, dealer_fixed, lineup.codes, params, bmi2,
+            not lineup.deterministic, source, lineup.params, status, trace is not None, *t)
+    kernel = _run_deals if lineup.cacheable else _run_deals_nocache
+    two = _two(players, lineup)
+    specialized(kernel, args, lineup.key, two)(*args, lineup.key, two)
+
+
 @njit(inline="always")
 def _buffers():
     state = np.empty(4, dtype=np.uint64)
@@ -378,121 +397,190 @@ def _buffers():
     return state, deck, hands, piles, sc, side_of
 
 
-def variant(players, codes):
-    """The literals ``(mode, two)`` of :func:`play_deal` for a table: the play mode, and 1
-    for the two-player loop, which serves two players unless their strategies differ
-    (mixed tables, as in comparisons, take the general loop: one compiled kernel fewer)."""
-    mode = play_mode(codes)
-    return mode, int(players == 2 and mode != MIXED)
-
-
-def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-              t_table, t_hands, t_cards, t_capt, source=SHUFFLED):
-    """Play deals ``start .. start + len(out) - 1`` into the records ``out``; the deals come
-    from ``source`` (:mod:`simcore.deal`: shuffled, given or conditioned decks).
-
-    ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With ``trace`` the
-    ``t_*`` arrays (one row per deal) receive the table, the hands and every move.
-    Called from Python: one kernel is compiled per :func:`variant`, when first needed.
-    """
-    args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace, t_table,
-            t_hands, t_cards, t_capt, source)
-    mode, two = variant(players, codes)
-    specialized(_run_deals, args, mode, two)(*args, mode, two)
-
-
 @njit
-def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-               t_table, t_hands, t_cards, t_capt, source, mode, two):
-    literally(mode)   # one kernel per variant(); play_deal chooses its code when typed
+def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, draws, source,
+               sp, status, trace, t_table, t_hands, t_cards, t_capt, key, two):
+    literally(key)    # one kernel per lineup and play loop: deals_loop chooses them when typed
     literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
-    n_sides = sides_of(players, params, side_of)
-    for i in range(out.shape[0]):
-        d = start + i
-        seed_stream(state, seed_base, d)
-        dealer = d % players if dealer_fixed < 0 else dealer_fixed
-        row = i if trace else 0
-        relays, last, winner = play_deal(
-            state, deck, hands, players, dealer, params, codes, mode, two, mode != ALL_GREEDY,
-            bmi2, side_of, n_sides, piles, sc, trace, row, t_table, t_hands, t_cards, t_capt,
-            source, i)
-        dealer = source_dealer(source, i, dealer)
-        _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
+    va = np.zeros(1, VIEW_DTYPE)
+    deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+               draws, source, sp, status, trace, t_table, t_hands, t_cards, t_capt, state,
+               deck, hands, piles, sc, side_of, va)
 
 
-def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before):
+_run_deals_nocache = njit(cache=False)(_run_deals.py_func)
+
+
+def deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+               draws, source, sp, status, trace, t_table, t_hands, t_cards, t_capt, state,
+               deck, hands, piles, sc, side_of, va):
+    """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
+    lineup ``key`` and play loop ``two`` (literals): the policies and the loop are chosen
+    here, when the kernel is typed, and only they are compiled.  One call per chunk, not
+    inlined: the kernel's code is typed once, and the scratch arrays are the caller's."""
+    raise NotImplementedError("deals_loop is called from jitted code only")
+
+
+def _loop_of(two):
+    from numba import types
+    if not isinstance(two, types.IntegerLiteral):
+        return None
+    return play2 if two.literal_value == 1 else play_n
+
+
+@overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                draws, source, sp, status, trace, t_table, t_hands, t_cards, t_capt, state,
+                deck, hands, piles, sc, side_of, va):
+    got = policies_of(key, "play")
+    loop = _loop_of(two)
+    if got is None or loop is None:
+        return None
+    level, check, policy = got
+
+    def impl(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+             draws, source, sp, status, trace, t_table, t_hands, t_cards, t_capt, state,
+             deck, hands, piles, sc, side_of, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        n_sides = sides_of(players, params, side_of)
+        relay = params[P_RELAY]
+        lps = params[P_LAST_PLAY_SCOPA] != 0
+        anyc = params[P_MUST_CAPTURE] == MC_ANY_CARD
+        view_table(v, players, n_sides, side_of, anyc, lps, bmi2)
+        for i in range(out.shape[0]):
+            d = start + i
+            seed_stream(state, seed_base, d)
+            dealer = d % players if dealer_fixed < 0 else dealer_fixed
+            dealer = source_dealer(source, i, dealer)     # a conditioned source draws it
+            row = i if trace else 0
+            relays, last, winner = deal_with(
+                state, deck, hands, players, dealer, relay, lps, anyc, source, i, codes, v, sp,
+                policy, level, check, draws, status, side_of, n_sides, piles, sc, trace, row,
+                t_table, t_hands, t_cards, t_capt, loop)
+            if status[0] != 0:
+                status[3] = d
+                return
+            _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
+    return impl
+
+
+def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
+                trace=None, max_deals=0, deals_out=None, before=None):
     """Play matches ``start .. start + len(out) - 1`` into the records ``out``.
 
-    With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its deals (at most
-    ``max_deals``; returns -1 if the match was longer), ``t_before`` the points before each.
-    Returns the number of deals played.  Compiled per :func:`variant`, as
-    :func:`run_deals` is.
+    With ``trace`` (the arrays of :func:`trace_buffers` for ``max_deals`` deals), ``out``
+    has one row and ``deals_out``/``trace`` receive its deals (at most ``max_deals``;
+    returns -1 if the match was longer), ``before`` (int64 (max_deals, 4)) the points
+    before each.  Returns the number of deals played (-1 also after an illegal move, see
+    ``status``).  Compiled per lineup and play loop, as :func:`run_deals` is.
     """
-    args = (seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-            max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before)
-    mode, two = variant(players, codes)
-    return specialized(_run_rubbers, args, mode, two)(*args, mode, two)
+    t = _NO_TRACE if trace is None else trace
+    d_out = _NO_DEALS if deals_out is None else deals_out
+    b = _NO_BEFORE if before is None else before
+    args = (seed_base, start, out, players, dealer_fixed, lineup.codes, params, bmi2,
+            lineup.params, status, trace is not None, max_deals, d_out, *t, b)
+    kernel = _run_rubbers if lineup.cacheable else _run_rubbers_nocache
+    two = _two(players, lineup)
+    return specialized(kernel, args, lineup.key, two)(*args, lineup.key, two)
 
 
 @njit
-def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                 max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before, mode, two):
-    literally(mode)
+def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, sp, status,
+                 trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt, t_before,
+                 key, two):
+    literally(key)
     literally(two)
     state, deck, hands, piles, sc, side_of = _buffers()
-    n_sides = sides_of(players, params, side_of)
-    target = params[P_TARGET]
-    tot = np.zeros(MAX_SIDES, dtype=np.int64)
-    total_deals = 0
-    for i in range(out.shape[0]):
-        r = start + i
-        seed_stream(state, seed_base, r)
-        first = r % players if dealer_fixed < 0 else dealer_fixed
-        for s in range(MAX_SIDES):
-            tot[s] = 0
-        n = 0
-        dealer = first
-        best = -1
-        while True:
-            keep = trace and n < max_deals
-            row = n if keep else 0
-            if keep:
-                for s in range(MAX_SIDES):
-                    t_before[row, s] = tot[s]
-            # the match's stream goes on after the deal: the draws are always made
-            relays, last, winner = play_deal(
-                state, deck, hands, players, dealer, params, codes, mode, two, True, bmi2,
-                side_of, n_sides, piles, sc, keep, row, t_table, t_hands, t_cards, t_capt,
-                SHUFFLED, 0)
-            if keep:
-                _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays, last,
-                            winner, sc)
-            for s in range(n_sides):
-                tot[s] += sc[S_POINTS, s]
-            n += 1
-            dealer += 1
-            if dealer == players:
-                dealer = 0
-            best = strict_max(tot, n_sides)
-            if best >= 0 and tot[best] >= target:
-                break
-        rec = out[i]
-        rec.match = r
-        rec.first_dealer = first
-        rec.sides = n_sides
-        rec.winner = best
-        rec.deals = n
-        rec.points_side0 = tot[0]
-        rec.points_side1 = tot[1]
-        rec.points_side2 = tot[2]
-        rec.points_side3 = tot[3]
-        rec.end = E_TARGET
-        total_deals += n
-        if trace and n > max_deals:
-            return -1
-    return total_deals
+    va = np.zeros(1, VIEW_DTYPE)
+    return rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params,
+                        bmi2, sp, status, trace, max_deals, deals_out, t_table, t_hands,
+                        t_cards, t_capt, t_before, state, deck, hands, piles, sc, side_of,
+                        np.zeros(MAX_SIDES, dtype=np.int64), va)
+
+
+_run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
+
+
+def rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                 sp, status, trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+                 t_before, state, deck, hands, piles, sc, side_of, tot, va):
+    """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
+    raise NotImplementedError("rubbers_loop is called from jitted code only")
+
+
+@overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+                  sp, status, trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+                  t_before, state, deck, hands, piles, sc, side_of, tot, va):
+    got = policies_of(key, "play")
+    loop = _loop_of(two)
+    if got is None or loop is None:
+        return None
+    level, check, policy = got
+
+    def impl(key, two, seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
+             sp, status, trace, max_deals, deals_out, t_table, t_hands, t_cards, t_capt,
+             t_before, state, deck, hands, piles, sc, side_of, tot, va):
+        v = va[0]
+        n_sides = sides_of(players, params, side_of)
+        relay = params[P_RELAY]
+        lps = params[P_LAST_PLAY_SCOPA] != 0
+        anyc = params[P_MUST_CAPTURE] == MC_ANY_CARD
+        target = params[P_TARGET]
+        view_table(v, players, n_sides, side_of, anyc, lps, bmi2)
+        total_deals = 0
+        for i in range(out.shape[0]):
+            r = start + i
+            seed_stream(state, seed_base, r)
+            first = r % players if dealer_fixed < 0 else dealer_fixed
+            for s in range(MAX_SIDES):
+                tot[s] = 0
+            n = 0
+            dealer = first
+            best = -1
+            while True:
+                keep = trace and n < max_deals
+                row = n if keep else 0
+                if keep:
+                    for s in range(MAX_SIDES):
+                        t_before[row, s] = tot[s]
+                # the match's stream goes on after the deal: the draws are always made
+                relays, last, winner = deal_with(
+                    state, deck, hands, players, dealer, relay, lps, anyc, SHUFFLED, 0, codes,
+                    v, sp, policy, level, check, True, status, side_of, n_sides, piles, sc,
+                    keep, row, t_table, t_hands, t_cards, t_capt, loop)
+                if status[0] != 0:
+                    status[3] = r
+                    return -1
+                if keep:
+                    _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays,
+                                last, winner, sc)
+                for s in range(n_sides):
+                    tot[s] += sc[S_POINTS, s]
+                n += 1
+                dealer += 1
+                if dealer == players:
+                    dealer = 0
+                best = strict_max(tot, n_sides)
+                if best >= 0 and tot[best] >= target:
+                    break
+            rec = out[i]
+            rec.match = r
+            rec.first_dealer = first
+            rec.sides = n_sides
+            rec.winner = best
+            rec.deals = n
+            rec.points_side0 = tot[0]
+            rec.points_side1 = tot[1]
+            rec.points_side2 = tot[2]
+            rec.points_side3 = tot[3]
+            rec.end = E_TARGET
+            total_deals += n
+            if trace and n > max_deals:
+                return -1
+        return total_deals
+    return impl
 
 
 @njit
