@@ -147,22 +147,30 @@ def test_a_study_spec_names_strategy_files(tmp_path):
     """``strategy_files`` in a spec, relative to the spec's folder: the study plays the
     file's strategy, and the run's identity carries the file's hash (an edited strategy is
     new data, not a resumable run)."""
-    import shutil
+    import os
     from experiments.spec import load_spec
     from experiments.study import read_manifest, run_study
-    shutil.copy(EXAMPLE, tmp_path / "leader.py")
     spec_path = tmp_path / "s.toml"
-    spec_path.write_text('title = "mine"\ngame = "sueca"\nstrategy_files = ["leader.py"]\n'
+    rel = os.path.relpath(EXAMPLE, tmp_path)
+    spec_path.write_text(f'title = "mine"\ngame = "sueca"\nstrategy_files = ["{rel}"]\n'
                          'strategies = ["trump_leader(lead_at=5)", "greedy", '
                          '"trump_leader(lead_at=5)", "greedy"]\ndeals = 300\nseed = 1\n')
     spec = load_spec(str(spec_path))
-    assert spec.strategy_files == (str(tmp_path / "leader.py"),)
+    assert [os.path.realpath(f) for f in spec.strategy_files] == [os.path.realpath(EXAMPLE)]
     r = run_study(spec, str(tmp_path / "run"), chunk=128, threads=1)
     assert r.complete and r.done == 300
     ident = read_manifest(str(tmp_path / "run"))["spec"]
-    assert set(ident["strategy_files"]) == {"leader.py"}
-    (tmp_path / "leader.py").write_text(EXAMPLE.read_text() + "\n# edited\n")
-    assert load_spec(str(spec_path)).identity() != spec.identity()
+    assert set(ident["strategy_files"]) == {"trump_leader.py"}
+    # an edited file is another run (a file of its own: the example stays as it is)
+    mine = tmp_path / "mine.py"
+    mine.write_text(HEAD + "from simcore.bits import ctz\n@strategy('sueca')\ndef edit_probe(v, legal, u, p):\n"
+                    "    return ctz(legal)\n")
+    other = tmp_path / "o.toml"
+    other.write_text('title = "mine"\ngame = "sueca"\nstrategy_files = ["mine.py"]\n'
+                     'strategies = ["edit_probe"]\ndeals = 300\n')
+    before = load_spec(str(other)).identity()
+    mine.write_text(mine.read_text() + "# edited\n")
+    assert load_spec(str(other)).identity() != before
 
 
 @pytest.mark.parametrize("value, words", [('["nowhere.py"]', "nowhere.py"),
