@@ -26,8 +26,8 @@ MAX_PLY = 56            # rows of the search stack: one per card still in play, 
 MAX_MOVES = 16          # a node's moves; their ordering scores follow in the same row
 
 # cfg slots
-C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK, C_PTOP, C_BMI2, C_EXACT = range(11)
-N_CFG = 11
+C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK, C_PTOP, C_BMI2 = range(10)
+N_CFG = 10
 # how the transposition table's key tells the hands apart (the cards in play and the
 # leader are always in it): fixed hands (Sueca, Spades: the owner of every card is known
 # from the root), seat 0's hand (two-player Brisca), or the holder of every card in hand
@@ -58,8 +58,16 @@ K2_SLOT = 8
 H_WIDTH = 9
 
 # workspace meta slots
-M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP = range(6)
-N_META = 32
+M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS = range(7)
+N_META = 16
+
+# the workspace's uint64 vector ``sm``: the stock's suffix masks (sm[i] = the cards
+# stock[i:]), then the point classes of the game (set by ``set_root``): the cards worth
+# each distinct non-zero value, largest value first, and those values
+SM_CLASS = 56
+SM_VALUE = SM_CLASS + 8
+SM_LEN = SM_VALUE + 8
+MAX_CLASSES = 8
 
 # transposition table values (int16 columns)
 TT_LB, TT_UB, TT_MOVE, TT_DEPTH, TT_GEN = range(5)
@@ -95,6 +103,8 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
     cfg[C_RPS] = deck.ranks_per_suit
     cfg[C_BMI2] = HAS_BMI2
     cfg[C_NCARDS] = deck.n_cards
+    if len(set(int(v) for v in points if v > 0)) > MAX_CLASSES:
+        raise ValueError(f"{game}: more than {MAX_CLASSES} distinct card values")
     tab = np.zeros((3, deck.n_cards), np.int64)
     tab[T_POINTS] = points
     tab[T_SUIT] = deck.suit_of_card

@@ -6,35 +6,94 @@ sampling deals inside a kernel) can call :func:`solve_value`, :func:`move_values
 algorithm is described in ``docs/solver.md``.
 
 Value searched: the points (card points plus ``trick value`` per trick) that side 0 takes
-from the cards still in play, over the remaining tricks.  A *boolean* search
-(:func:`bsearch`) answers "can side 0 take at least T?"; :func:`solve_value` finds the
-exact value with a few of them (a bisection), all sharing one transposition table.
+from the cards still in play, over the remaining tricks.  :func:`alphabeta` is a fail-soft
+alpha-beta on that value; :func:`solve_value` finds the exact value with a few null-window
+searches ("can side 0 take at least T?"), all sharing one transposition table.
 
 The search is a loop over an explicit stack (one row per card played), not a recursion:
 numba compiles and caches it simply, and nothing is allocated or reference-counted per
-node.  The transposition table is probed and written at trick boundaries only, keyed by
-the cards still in play, the stock position and the leader (and, for Brisca, who holds
-which card, since the draws depend on who won).
+node.  The transposition table is probed and written at trick boundaries only.
 """
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from .._jit import njit
-from ..bits import ctz, pext, popcount
-from .enums import (C_FOLLOW, C_N, C_NCARDS, C_OWNERS, C_RPS, C_TRUMP, C_TVAL, C_BREAK, C_PTOP, C_BMI2, C_EXACT, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_LIVE, TT_GEN, OWN_CANON,
-                    F_ACC, F_BKEY, F_IDX, F_LEADER, F_LED, F_NMV, F_REM, F_SIDX, F_TPOS,
-                    F_TPTS, F_TTI, F_TTMOVE, F_WIN, F_BEST, MAX_MOVES, MAX_PLY,
-                    M_BROKEN, M_GEN, M_NODES, M_NSTOCK, M_TTBITS, M_ROOTSP, N_FIELDS,
-                    P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, TRICK_SLOT, K1_SLOT, K2_SLOT,
-                    T_POINTS, T_STRENGTH, T_SUIT, TT_LB, TT_UB, TT_MOVE, TT_DEPTH,
-                    OWN_HAND0)
+from ..bits import clz, ctz, pext, popcount
+from .enums import (C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS, C_TRUMP, C_TVAL,
+                    F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER, F_LED,
+                    F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL, F_WIN,
+                    K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, M_BROKEN, M_GEN, M_NCLS, M_NODES,
+                    M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER,
+                    P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SM_CLASS, SM_VALUE, T_POINTS,
+                    T_STRENGTH, T_SUIT, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB)
 
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+# --- small helpers ------------------------------------------------------------------------
+@njit(inline="always")
+def _pc(x):
+    """popcount as int64 (numba would turn uint64 - int64 into float64)."""
+    return np.int64(popcount(x))
+
+
+@njit(inline="always")
+def _below(x):
+    """The bits under the highest set bit of ``x`` (x != 0)."""
+    return (_ONE << np.uint64(63 - clz(x))) - _ONE
+
+
+@njit(inline="always")
+def _suit_mask(s, rps):
+    return ((_ONE << np.uint64(rps)) - _ONE) << np.uint64(s * rps)
+
+
+@njit(inline="always")
+def _points(m, sm, ncls):
+    """The points of the cards in ``m`` (by point class: a popcount each)."""
+    v = 0
+    for j in range(ncls):
+        v += np.int64(sm[SM_VALUE + j]) * _pc(m & sm[SM_CLASS + j])
+    return v
+
+
+@njit(inline="always")
+def _max_key(h, led, trump, rps, field, follow):
+    """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
+    trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
+    lm = h & (field << np.uint64(led * rps))
+    if follow and lm:
+        cand = lm
+    else:
+        cand = h
+    t = cand & (field << np.uint64(trump * rps))
+    if t:
+        return 64 + (led == trump) * 32 + (63 - clz(t)) - trump * rps
+    lm = cand & lm
+    if lm:
+        return 32 + (63 - clz(lm)) - led * rps
+    return -1
+
+
+@njit(inline="always")
+def _hash(k1, k2, bits):
+    return np.int64(((k1 ^ (k2 * _MUL2)) * _MUL1) >> np.uint64(64 - bits))
+
+
+@njit(inline="always")
+def _push(k1, k2, off, v, nbits):
+    """Append the ``nbits`` low bits of ``v`` to the 128-bit key (k1, k2) at bit ``off``."""
+    v = np.uint64(v)
+    if off < 64:
+        k1 |= v << np.uint64(off)
+        if off + nbits > 64:
+            k2 |= v >> np.uint64(64 - off)
+    else:
+        k2 |= v << np.uint64(off - 64)
+    return k1, k2, off + nbits
 
 
 # --- workspace --------------------------------------------------------------------------
@@ -44,7 +103,8 @@ def new_generation(tt_val, meta):
     generation counter wraps, the table is cleared (so results never depend on it)."""
     g = meta[M_GEN] + 1
     if g > _GEN_MAX:
-        tt_val[:, TT_GEN] = 0
+        for i in range(tt_val.shape[0]):
+            tt_val[i, TT_GEN] = 0
         g = 1
     meta[M_GEN] = g
 
@@ -63,6 +123,27 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     sm[nstock] = 0
     for i in range(nstock - 1, -1, -1):
         sm[i] = sm[i + 1] | (_ONE << np.uint64(pos[P_STOCK + i]))
+    # the point classes of the deck, largest value first
+    ncards = tab.shape[1]
+    ncls = 0
+    last = 1 << 30
+    while ncls < MAX_CLASSES:
+        v = 0
+        for c in range(ncards):
+            pc = tab[T_POINTS, c]
+            if v < pc < last:
+                v = pc
+        if v == 0:
+            break
+        m = _ZERO
+        for c in range(ncards):
+            if tab[T_POINTS, c] == v:
+                m |= _ONE << np.uint64(c)
+        sm[SM_CLASS + ncls] = m
+        sm[SM_VALUE + ncls] = np.uint64(v)
+        ncls += 1
+        last = v
+    meta[M_NCLS] = ncls
     for s in range(8):
         hs[0, s] = 0
     in_play = 0
@@ -70,12 +151,8 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     for s in range(n):
         h = np.uint64(hands[s])
         hs[0, s] = h
-        in_play += popcount(h)
-        m = h
-        while m:
-            c = ctz(m)
-            m &= m - _ONE
-            rem += tab[T_POINTS, c]
+        in_play += _pc(h)
+        rem += _points(h, sm, ncls)
     for i in range(nstock):
         rem += tab[T_POINTS, pos[P_STOCK + i]]
     in_play += nstock
@@ -85,7 +162,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     bkey = -1
     win = leader
     led = -1
-    tmask = np.uint64(0)
+    tmask = _ZERO
     for k in range(nt):
         c = pos[P_TRICK + k]
         tmask |= _ONE << np.uint64(c)
@@ -102,7 +179,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     in_play += nt
     tricks = in_play // n
     rem += tpts + tricks * tval
-    # the spades still live at the root (the break-spades rule, see bsearch)
+    # the spades still live at the root (the break-spades rule, see alphabeta)
     tm = _suit_mask(trump, cfg[C_RPS])
     live = tmask | sm[0]
     for s in range(n):
@@ -118,44 +195,6 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     st[0, F_REM] = rem
     st[0, F_SIDX] = 0
     return rem
-
-
-@njit(inline="always")
-def _suit_mask(s, rps):
-    return ((_ONE << np.uint64(rps)) - _ONE) << np.uint64(s * rps)
-
-
-@intrinsic
-def _clz(typingctx, x):
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@njit(inline="always")
-def _max_key(h, led, trump, rps, field, follow):
-    """The strongest trick key (see ``bsearch``) among the cards hand ``h`` may play to a
-    trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
-    lm = h & (field << np.uint64(led * rps))
-    if follow and lm:
-        cand = lm
-    else:
-        cand = h
-    t = cand & (field << np.uint64(trump * rps))
-    if t:
-        return 64 + (led == trump) * 32 + (63 - _clz(t)) - trump * rps
-    lm = cand & lm
-    if lm:
-        return 32 + (63 - _clz(lm)) - led * rps
-    return -1
-
-
-@njit(inline="always")
-def _hash(k1, k2, bits):
-    return np.int64(((k1 ^ (k2 * _MUL2)) * _MUL1) >> np.uint64(64 - bits))
 
 
 # --- the search -------------------------------------------------------------------------------
@@ -175,6 +214,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
 
     Iterative: ``d`` is the current ply; each row of ``st``/``hs``/``mv`` holds one node's
     trick state, window, hands and ordered moves.  Values travel up in ``res``.
+
+    Trick keys: a card's strength in the trick is ``64 * trump + 32 * (suit led) +
+    strength``; the highest key wins the trick.
     """
     n = cfg[C_N]
     rps = cfg[C_RPS]
@@ -183,18 +225,18 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     trump = cfg[C_TRUMP]
     owners = cfg[C_OWNERS]
     brk = cfg[C_BREAK] != 0
+    ptop = cfg[C_PTOP]
+    bmi2 = cfg[C_BMI2] != 0
     nstock = meta[M_NSTOCK]
     bits = meta[M_TTBITS]
     gen = meta[M_GEN]
-    ptop = cfg[C_PTOP]
-    bmi2 = cfg[C_BMI2] != 0
+    ncls = meta[M_NCLS]
     root_broken = meta[M_BROKEN] != 0
     root_sp = np.uint64(meta[M_ROOTSP])
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
 
-    exact_below = cfg[C_EXACT]
     st[0, F_ALPHA] = alpha0
     st[0, F_BETA] = beta0
     d = 0
@@ -223,38 +265,48 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 res = acc + rem
                 state = 2
                 continue
-            meta[16 + popcount(_live_hands(hs, d, n)) // n] += 1
             sidx = st[d, F_SIDX]
-            # cheap bounds: a trump higher than every trump the other side may still hold
-            # wins its trick whenever it is played, so its points are that side's; and a
-            # trick in progress that nobody of the other side can still take
-            h0 = np.uint64(0)
-            h1 = np.uint64(0)
-            for s in range(n):
-                if s & 1:
-                    h1 |= hs[d, s]
-                else:
-                    h0 |= hs[d, s]
+            h0 = _ZERO
+            h1 = _ZERO
+            for s in range(0, n, 2):
+                h0 |= hs[d, s]
+                h1 |= hs[d, s + 1]
+            # bounds on the future value: a trump higher than every trump the other side may
+            # still hold (in hand, in the trick, in the stock) wins its trick whenever it is
+            # played, so its points are its side's (s0, s1: those trumps)
             t0 = h0 & tmask
             t1 = h1 & tmask
-            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask    # in the stock or the trick
+            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask
             o1 = t1 | ts
             o0 = t0 | ts
-            sure0 = 0
-            sure1 = 0
-            if t0:
-                m = t0 if o1 == 0 else t0 & ~((_ONE << np.uint64(63 - _clz(o1))) - _ONE)
-                while m:
-                    c = ctz(m)
-                    m &= m - _ONE
-                    sure0 += tab[T_POINTS, c]
-            if t1:
-                m = t1 if o0 == 0 else t1 & ~((_ONE << np.uint64(63 - _clz(o0))) - _ONE)
-                while m:
-                    c = ctz(m)
-                    m &= m - _ONE
-                    sure1 += tab[T_POINTS, c]
-            if tpos > 0:
+            s0 = t0 if o1 == 0 else t0 & ~_below(o1)
+            s1 = t1 if o0 == 0 else t1 & ~_below(o0)
+            lb = _points(s0, sm, ncls)
+            ub = rem - _points(s1, sm, ncls)
+            if tpos == 0:
+                if sidx == nstock:
+                    if _pc(hs[d, leader]) == 1:
+                        # the last trick: no choice left
+                        c = ctz(hs[d, leader])
+                        led = tab[T_SUIT, c]
+                        bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
+                        win = leader
+                        q = leader
+                        for k in range(1, n):
+                            q += 1
+                            if q == n:
+                                q = 0
+                            c = ctz(hs[d, q])
+                            cs = tab[T_SUIT, c]
+                            key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+                            if key > bkey:
+                                bkey = key
+                                win = q
+                        res = acc + rem if (win & 1) == 0 else acc
+                        state = 2
+                        continue
+            else:
+                # a trick in progress that nobody of the other side still to play can take
                 ws_ = st[d, F_WIN] & 1
                 bk = st[d, F_BKEY]
                 led = st[d, F_LED]
@@ -270,54 +322,26 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         q = 0
                 if safe:
                     if ws_ == 0:
-                        sure0 += st[d, F_TPTS] + tval
+                        lb += st[d, F_TPTS] + tval
                     else:
-                        sure1 += st[d, F_TPTS] + tval
-            if acc + sure0 >= beta:
-                res = acc + sure0
+                        ub -= st[d, F_TPTS] + tval
+            if acc + lb >= beta:
+                res = acc + lb
                 state = 2
                 continue
-            if acc + rem - sure1 <= alpha:
-                res = acc + rem - sure1
+            if acc + ub <= alpha:
+                res = acc + ub
                 state = 2
                 continue
             if tpos == 0:
-                # the last trick: no choice left
-                last = sidx == nstock
-                if last:
-                    for s in range(n):
-                        if popcount(hs[d, s]) != 1:
-                            last = False
-                            break
-                if last:
-                    c = ctz(hs[d, leader])
-                    led = tab[T_SUIT, c]
-                    bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
-                    win = leader
-                    q = leader
-                    for k in range(1, n):
-                        q += 1
-                        if q == n:
-                            q = 0
-                        c = ctz(hs[d, q])
-                        cs = tab[T_SUIT, c]
-                        key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
-                        if key > bkey:
-                            bkey = key
-                            win = q
-                    res = acc + rem if (win & 1) == 0 else acc
-                    state = 2
-                    continue
                 # transposition table
-                live = np.uint64(0)
-                for s in range(n):
-                    live |= hs[d, s]
+                live = h0 | h1
                 if owners == OWN_CANON:
                     # the cards in play up to their ranks among themselves: per suit its
                     # count and which of the point ranks are there, then the holder of
                     # each card in play, in card order (two bit planes)
-                    k1 = np.uint64(0)
-                    k2 = np.uint64(0)
+                    k1 = _ZERO
+                    k2 = _ZERO
                     off = 0
                     for s in range(4):
                         sl = (live >> np.uint64(s * rps)) & field
@@ -325,7 +349,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         if ptop > 0:
                             k1, k2, off = _push(k1, k2, off, sl >> np.uint64(rps - ptop), ptop)
                     k1, k2, off = _push(k1, k2, off, np.uint64(leader), 2)
-                    nl = popcount(live)
+                    nl = _pc(live)
                     k1, k2, off = _push(k1, k2, off, pext(hs[d, 1] | hs[d, 3], live, bmi2), nl)
                     k1, k2, off = _push(k1, k2, off, pext(hs[d, 2] | hs[d, 3], live, bmi2), nl)
                 else:
@@ -333,14 +357,14 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     if owners == OWN_HAND0:
                         k2 = hs[d, 0]
                     else:
-                        k2 = np.uint64(0)
+                        k2 = _ZERO
                         for s in range(1, n):
                             m = hs[d, s]
                             while m:
                                 b = m & (~m + _ONE)
                                 m ^= b
                                 r = popcount(live & (b - _ONE))
-                                k2 |= np.uint64(s) << np.uint64(3 * r)
+                                k2 |= np.uint64(s) << (np.uint64(3) * r)
                 i = _hash(k1, k2, bits) & ~np.int64(1)
                 for j in range(i, i + 2):
                     if tt_key[j, 0] == k1 and tt_key[j, 1] == k2 and tt_val[j, TT_GEN] == gen:
@@ -361,13 +385,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         break
                 if state == 2:
                     continue
-                if popcount(live) <= exact_below:
-                    # a small ending: searched with the full window, its exact value is
-                    # stored and answers every later search that reaches it
-                    alpha = acc - 1
-                    beta = acc + rem + 1
                 st[d, F_TTI] = i
-                st[d, F_LIVE] = popcount(live)
+                st[d, F_LIVE] = _pc(live)
                 hs[d, K1_SLOT] = k1
                 hs[d, K2_SLOT] = k2
             # --- moves: legal cards, one of each run of equivalent cards, ordered ---------
@@ -376,19 +395,31 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             if tpos > 0 and follow:
                 f = h & (field << np.uint64(led * rps))
                 legal = f if f else h
-            elif tpos == 0 and brk and not root_broken and (root_sp & ~_live_hands(hs, d, n)) == 0:
+            elif tpos == 0 and brk and not root_broken and (root_sp & ~(h0 | h1)) == 0:
                 ns = h & ~tmask
                 legal = ns if ns else h
             else:
                 legal = h
-            live = hs[d, TRICK_SLOT] | sm[sidx]
-            for s in range(n):
-                live |= hs[d, s]
+            live = h0 | h1 | hs[d, TRICK_SLOT] | sm[sidx]
             bkey = st[d, F_BKEY]
             winning_side = st[d, F_WIN] & 1
             my_side = p & 1
-            lastpos = tpos == n - 1
             ttm = st[d, F_TTMOVE]
+            # the strongest key an opponent still to play can put on this trick (for leads:
+            # per suit, computed when the suit comes up)
+            maxopp = -1
+            if tpos > 0:
+                q = p
+                for k in range(tpos + 1, n):
+                    q += 1
+                    if q == n:
+                        q = 0
+                    if (q & 1) != my_side:
+                        mk = _max_key(hs[d, q], led, trump, rps, field, follow)
+                        if mk > maxopp:
+                            maxopp = mk
+            cur_suit = -1
+            partner_top = False
             nmv = 0
             m = legal
             while m:
@@ -396,60 +427,62 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 b = _ONE << np.uint64(c)
                 m ^= b
                 cs = tab[T_SUIT, c]
+                pc = tab[T_POINTS, c]
+                sfield = field << np.uint64(cs * rps)
                 # equivalent to the next higher live card of its suit if this hand holds it
                 # and it is worth the same
-                above = live & (field << np.uint64(cs * rps)) & ~((b << _ONE) - _ONE)
+                above = live & sfield & ~((b << _ONE) - _ONE)
                 if above:
                     nb_ = above & (~above + _ONE)
-                    if (nb_ & h) and tab[T_POINTS, ctz(nb_)] == tab[T_POINTS, c]:
+                    if (nb_ & h) and tab[T_POINTS, ctz(nb_)] == pc:
                         continue
-                pc = tab[T_POINTS, c]
                 strength = tab[T_STRENGTH, c]
                 if c == ttm:
                     score = 10000
-                else:
-                    # the trick as it would stand after c, and whether an opponent still to
-                    # play could take it
-                    led2 = cs if tpos == 0 else led
-                    key = (cs == trump) * 64 + (cs == led2) * 32 + strength
-                    if key > bkey:
-                        bk2 = key
-                        ws2 = my_side
+                elif tpos == 0:
+                    if cs != cur_suit:
+                        cur_suit = cs
+                        maxopp = -1
+                        q = p
+                        for k in range(1, n):
+                            q += 1
+                            if q == n:
+                                q = 0
+                            if (q & 1) != my_side:
+                                mk = _max_key(hs[d, q], cs, trump, rps, field, follow)
+                                if mk > maxopp:
+                                    maxopp = mk
+                        partner_top = False
+                        if n == 4:
+                            q = p + 2
+                            if q >= n:
+                                q -= n
+                            top = live & sfield
+                            partner_top = ((_ONE << np.uint64(63 - clz(top))) & hs[d, q]) != 0
+                    key = (cs == trump) * 64 + 32 + strength
+                    if maxopp <= key:
+                        # a sure trick for my side: put points on it
+                        score = 1000 + pc * 8 - strength
                     else:
-                        bk2 = bkey
-                        ws2 = winning_side
-                    threat = False
-                    q = p
-                    for k in range(tpos + 1, n):
-                        q += 1
-                        if q == n:
-                            q = 0
-                        if (q & 1) != ws2:
-                            if _max_key(hs[d, q], led2, trump, rps, field, follow) > bk2:
-                                threat = True
-                                break
-                    if ws2 == my_side:
-                        if not threat:
-                            # a sure trick for my side: put points on it
+                        score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if partner_top:
+                            # a low lead to the partner's top card of the suit
+                            score += 150
+                else:
+                    key = (cs == trump) * 64 + (cs == led) * 32 + strength
+                    if key > bkey:
+                        if maxopp <= key:
                             score = 1000 + pc * 8 - strength
-                        elif tpos == 0:
-                            score = 300 - pc * 8 - strength - (cs == trump) * 20
-                            if n == 4:
-                                # a low lead to the partner's top card of the suit
-                                q = p + 2
-                                if q >= n:
-                                    q -= n
-                                top = live & (field << np.uint64(cs * rps))
-                                top = _ONE << np.uint64(63 - _clz(top))
-                                if top & hs[d, q]:
-                                    score += 150
-                        elif key > bkey:
+                        else:
                             score = 500 + pc - strength      # taking it, but not surely
+                    elif winning_side == my_side:
+                        if maxopp <= bkey:
+                            score = 1000 + pc * 8 - strength
                         else:
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
-                # insertion into the ordered list (scores in mv[d, 16:])
+                # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
                 k = nmv
                 while k > 0 and mv[d, MAX_MOVES + k - 1] < score:
                     mv[d, k] = mv[d, k - 1]
@@ -464,7 +497,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             st[d, F_BETA] = beta
             st[d, F_A0] = alpha
             st[d, F_B0] = beta
-            st[d, F_VAL] = -1 if (p & 1) == 0 else 1 << 20
+            st[d, F_VAL] = -1 if my_side == 0 else 1 << 20
             state = 1
             continue
 
@@ -509,7 +542,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 rem -= v
                 tpos = 0
                 leader = win
-                tm_ = np.uint64(0)
+                tm_ = _ZERO
                 led = -1
                 bkey = -1
                 tpts = 0
@@ -567,11 +600,6 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     st[d, F_BETA] = res
                     cut = res <= st[d, F_ALPHA]
         if cut:
-            meta[6] += 1
-            meta[8 + tpos] += 1
-            if st[d, F_IDX] == 0:
-                meta[7] += 1
-                meta[12 + tpos] += 1
             continue       # node d is decided with res: state stays 2
         idx = st[d, F_IDX] + 1
         if idx < st[d, F_NMV]:
@@ -581,27 +609,6 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             res = st[d, F_VAL]
     meta[M_NODES] += nodes
     return res
-
-
-@njit(inline="always")
-def _live_hands(hs, d, n):
-    u = np.uint64(0)
-    for s in range(n):
-        u |= hs[d, s]
-    return u
-
-
-@njit(inline="always")
-def _push(k1, k2, off, v, nbits):
-    """Append the ``nbits`` low bits of ``v`` to the 128-bit key (k1, k2) at bit ``off``."""
-    v = np.uint64(v)
-    if off < 64:
-        k1 |= v << np.uint64(off)
-        if off + nbits > 64:
-            k2 |= v >> np.uint64(64 - off)
-    else:
-        k2 |= v << np.uint64(off - 64)
-    return k1, k2, off + nbits
 
 
 @njit(inline="always")
@@ -672,8 +679,10 @@ def child_position(hands, pos, cfg, tab, card, out_hands, out_pos):
     and, as a second value, the same for side 1."""
     n = cfg[C_N]
     trump = cfg[C_TRUMP]
-    out_hands[:] = hands
-    out_pos[:] = pos
+    for i in range(hands.shape[0]):
+        out_hands[i] = hands[i]
+    for i in range(pos.shape[0]):
+        out_pos[i] = pos[i]
     nt = pos[P_NTRICK]
     leader = pos[P_LEADER]
     p = leader + nt
@@ -818,8 +827,10 @@ def best_line(hands, pos, cfg, tab, ws, out_cards):
                 got = got0
                 break
         child_position(h, ps, cfg, tab, chosen, ch, cp)
-        h[:] = ch
-        ps[:] = cp
+        for i in range(h.shape[0]):
+            h[i] = ch[i]
+        for i in range(ps.shape[0]):
+            ps[i] = cp[i]
         v -= got
         out_cards[k] = chosen
         k += 1
