@@ -61,6 +61,21 @@ def _points(m, sm, ncls):
 
 
 @njit(inline="always")
+def _top_points(m, k, sm, ncls):
+    """The most points ``k`` cards of ``m`` can hold."""
+    v = 0
+    for j in range(ncls):
+        if k <= 0:
+            break
+        c = _pc(m & sm[SM_CLASS + j])
+        if c > k:
+            c = k
+        v += c * np.int64(sm[SM_VALUE + j])
+        k -= c
+    return v
+
+
+@njit(inline="always")
 def _max_key(h, led, trump, rps, field, follow):
     """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
     trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
@@ -285,7 +300,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             ub = rem - _points(s1, sm, ncls)
             if tpos == 0:
                 if sidx == nstock:
-                    if _pc(hs[d, leader]) == 1:
+                    ntr = _pc(hs[d, leader])
+                    if ntr == 1:
                         # the last trick: no choice left
                         c = ctz(hs[d, leader])
                         led = tab[T_SUIT, c]
@@ -305,6 +321,28 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         res = acc + rem if (win & 1) == 0 else acc
                         state = 2
                         continue
+                    # trick count: a hand holding k such trumps wins k tricks, so the other
+                    # side wins at most (tricks - k), holding at most the richest (tricks - k)
+                    # cards of each hand (the sure trumps excepted)
+                    w0 = 0
+                    w1 = 0
+                    for s in range(0, n, 2):
+                        w0 = max(w0, _pc(hs[d, s] & s0))
+                        w1 = max(w1, _pc(hs[d, s + 1] & s1))
+                    if w0 > 0:
+                        k = ntr - w0
+                        v = k * tval
+                        for s in range(n):
+                            v += _top_points(hs[d, s] & ~s0, k, sm, ncls)
+                        if rem - v > lb:
+                            lb = rem - v
+                    if w1 > 0:
+                        k = ntr - w1
+                        v = k * tval
+                        for s in range(n):
+                            v += _top_points(hs[d, s] & ~s1, k, sm, ncls)
+                        if v < ub:
+                            ub = v
             else:
                 # a trick in progress that nobody of the other side still to play can take
                 ws_ = st[d, F_WIN] & 1
