@@ -699,14 +699,16 @@ def solve_value(hands, pos, cfg, tab, ws):
 
 @njit
 def _bisect(lo, hi, hands, pos, cfg, tab, ws):
-    """The exact value in [lo, hi] (known to lie there) of the root in row 0."""
+    """The exact value in [lo, hi] (known to lie there) of the root in row 0, by null-window
+    searches; a fail-soft result moves the bound past the probe when it can."""
     st, hs, mv, sm, tt_key, tt_val, meta = ws
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if bsearch(t, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
-            lo = t
+        v = alphabeta(t - 1, t, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta)
+        if v >= t:
+            lo = v if v < hi else hi
         else:
-            hi = t - 1
+            hi = v if v > lo else lo
     return lo
 
 
