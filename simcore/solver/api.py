@@ -30,7 +30,7 @@ def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
             np.zeros((E.MAX_PLY, E.H_WIDTH), np.uint64),
             np.zeros((E.MAX_PLY, 2 * E.MAX_MOVES), np.int64),
             np.zeros(E.SM_LEN, np.uint64),
-            np.zeros((size, 2), np.uint64),
+            np.zeros((size, E.TK_COLS), np.uint64),
             np.zeros((size, E.TT_COLS), np.int16),
             meta)
 

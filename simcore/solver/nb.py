@@ -17,14 +17,16 @@ node.  The transposition table is probed and written at trick boundaries only.
 import numpy as np
 
 from .._jit import njit
-from ..bits import clz, ctz, pext, popcount
-from .enums import (C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS, C_TRUMP, C_TVAL,
-                    F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER, F_LED,
-                    F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL, F_WIN,
-                    K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, M_BROKEN, M_GEN, M_NCLS, M_NODES,
-                    M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER,
-                    P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SM_CLASS, SM_VALUE, T_POINTS,
-                    T_STRENGTH, T_SUIT, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB)
+from ..bits import clz, ctz, pext, popcount, select_bit
+from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_RPS, C_TRUMP,
+                    C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
+                    F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL,
+                    F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED, M_BROKEN,
+                    M_GEN, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON, OWN_HAND0,
+                    P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
+                    SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
+                    TK_M, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
+                    W_IN)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -159,7 +161,11 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
         ncls += 1
         last = v
     meta[M_NCLS] = ncls
-    for s in range(8):
+    pm = _ZERO
+    for j in range(ncls):
+        pm |= sm[SM_CLASS + j]
+    sm[SM_PMASK] = pm
+    for s in range(hs.shape[1]):
         hs[0, s] = 0
     in_play = 0
     rem = 0
@@ -176,6 +182,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     tpts = 0
     bkey = -1
     win = leader
+    wcard = -1
     led = -1
     tmask = _ZERO
     for k in range(nt):
@@ -188,6 +195,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
         key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
         if key > bkey:
             bkey = key
+            wcard = c
             p = leader + k
             win = p - n if p >= n else p
     hs[0, TRICK_SLOT] = tmask
@@ -205,6 +213,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     st[0, F_LED] = led
     st[0, F_BKEY] = bkey
     st[0, F_WIN] = win
+    st[0, F_WCARD] = wcard
     st[0, F_TPTS] = tpts
     st[0, F_ACC] = 0
     st[0, F_REM] = rem
@@ -232,6 +241,15 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
 
     Trick keys: a card's strength in the trick is ``64 * trump + 32 * (suit led) +
     strength``; the highest key wins the trick.
+
+    Relevant cards (Sueca and Spades, as partition search in bridge solvers): with each
+    result travels the set ``resw`` of cards whose rank decided it (a trick won by rank, a
+    bound that compared trumps, a table entry's own set).  Within a suit, the cards worth
+    nothing below the lowest relevant one are interchangeable: the result holds for every
+    position with the same hands up to who holds them (same suit lengths, same owners of
+    the relevant cards and of the cards worth points).  The table stores entries that way,
+    and a second card worth nothing of the same suit in the same hand is not searched when
+    both lie below the relevant ones of the moves searched so far.
     """
     n = cfg[C_N]
     rps = cfg[C_RPS]
@@ -239,8 +257,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     tval = cfg[C_TVAL]
     trump = cfg[C_TRUMP]
     owners = cfg[C_OWNERS]
+    canon = owners == OWN_CANON
     brk = cfg[C_BREAK] != 0
-    ptop = cfg[C_PTOP]
     bmi2 = cfg[C_BMI2] != 0
     nstock = meta[M_NSTOCK]
     bits = meta[M_TTBITS]
@@ -248,15 +266,18 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     ncls = meta[M_NCLS]
     root_broken = meta[M_BROKEN] != 0
     root_sp = np.uint64(meta[M_ROOTSP])
+    pmask = sm[SM_PMASK]
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
 
     st[0, F_ALPHA] = alpha0
     st[0, F_BETA] = beta0
+    hs[0, W_IN] = 0
     d = 0
     state = 0          # 0: enter node d; 1: play move st[d, F_IDX] of node d; 2: node d done
     res = 0
+    resw = _ZERO       # the relevant cards of res
     while True:
         if state == 0:
             nodes += 1
@@ -272,6 +293,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             st[d, F_TTI] = -1
             st[d, F_TTMOVE] = -1
             st[d, F_BEST] = -1
+            hs[d, MERGED] = 0
+            resw = _ZERO
             if acc >= beta:
                 res = acc
                 state = 2
@@ -294,8 +317,17 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask
             o1 = t1 | ts
             o0 = t0 | ts
-            s0 = t0 if o1 == 0 else t0 & ~_below(o1)
-            s1 = t1 if o0 == 0 else t1 & ~_below(o0)
+            s0 = t0
+            s1 = t1
+            bw = _ZERO           # the relevant cards of these bounds
+            if o1:
+                top = _ONE << np.uint64(63 - clz(o1))
+                s0 = t0 & ~(top - _ONE)
+                bw |= top
+            if o0:
+                top = _ONE << np.uint64(63 - clz(o0))
+                s1 = t1 & ~(top - _ONE)
+                bw |= top
             lb = _points(s0, sm, ncls)
             ub = rem - _points(s1, sm, ncls)
             if tpos == 0:
@@ -307,18 +339,25 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         led = tab[T_SUIT, c]
                         bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
                         win = leader
+                        wc = c
+                        tm_ = _ONE << np.uint64(c)
                         q = leader
                         for k in range(1, n):
                             q += 1
                             if q == n:
                                 q = 0
                             c = ctz(hs[d, q])
+                            tm_ |= _ONE << np.uint64(c)
                             cs = tab[T_SUIT, c]
                             key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
                             if key > bkey:
                                 bkey = key
                                 win = q
+                                wc = c
                         res = acc + rem if (win & 1) == 0 else acc
+                        wb = _ONE << np.uint64(wc)
+                        if tm_ & _suit_mask(tab[T_SUIT, wc], rps) & ~wb:
+                            resw = wb
                         state = 2
                         continue
                     # trick count: a hand holding k such trumps wins k tricks, so the other
@@ -359,37 +398,49 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     if q == n:
                         q = 0
                 if safe:
+                    bw |= _ONE << np.uint64(st[d, F_WCARD])
                     if ws_ == 0:
                         lb += st[d, F_TPTS] + tval
                     else:
                         ub -= st[d, F_TPTS] + tval
             if acc + lb >= beta:
                 res = acc + lb
+                resw = bw
                 state = 2
                 continue
             if acc + ub <= alpha:
                 res = acc + ub
+                resw = bw
                 state = 2
                 continue
             if tpos == 0:
                 # transposition table
                 live = h0 | h1
-                if owners == OWN_CANON:
-                    # the cards in play up to their ranks among themselves: per suit its
-                    # count and which of the point ranks are there, then the holder of
-                    # each card in play, in card order (two bit planes)
-                    k1 = _ZERO
+                za = _ZERO
+                zb = _ZERO
+                if canon:
+                    # up to the ranks of the cards in play among themselves: the leader;
+                    # which cards worth points are in play and who holds them; how many
+                    # cards worth nothing each hand holds in each suit.  Who holds those
+                    # (two bit planes za, zb, by rank within each suit) is checked against
+                    # an entry's relevant ones only.
+                    pl1 = hs[d, 1] | hs[d, 3]
+                    pl2 = hs[d, 2] | hs[d, 3]
+                    k1 = np.uint64(leader)
                     k2 = _ZERO
-                    off = 0
+                    off = 2
+                    lp = live & pmask
+                    npl = _pc(lp)
+                    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
+                    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
+                    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
+                    zl = live & ~pmask
                     for s in range(4):
-                        sl = (live >> np.uint64(s * rps)) & field
-                        k1, k2, off = _push(k1, k2, off, popcount(sl), 4)
-                        if ptop > 0:
-                            k1, k2, off = _push(k1, k2, off, sl >> np.uint64(rps - ptop), ptop)
-                    k1, k2, off = _push(k1, k2, off, np.uint64(leader), 2)
-                    nl = _pc(live)
-                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 1] | hs[d, 3], live, bmi2), nl)
-                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 2] | hs[d, 3], live, bmi2), nl)
+                        zs = zl & (field << np.uint64(s * rps))
+                        for q in range(4):
+                            k1, k2, off = _push(k1, k2, off, popcount(hs[d, q] & zs), 4)
+                        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
+                        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
                 else:
                     k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
                     if owners == OWN_HAND0:
@@ -403,9 +454,13 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                                 m ^= b
                                 r = popcount(live & (b - _ONE))
                                 k2 |= np.uint64(s) << (np.uint64(3) * r)
-                i = _hash(k1, k2, bits) & ~np.int64(1)
-                for j in range(i, i + 2):
-                    if tt_key[j, 0] == k1 and tt_key[j, 1] == k2 and tt_val[j, TT_GEN] == gen:
+                i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
+                for j in range(i, i + TT_WAYS):
+                    if (tt_val[j, TT_GEN] == gen and tt_key[j, TK_K1] == k1
+                            and tt_key[j, TK_K2] == k2):
+                        em = tt_key[j, TK_M]
+                        if (za & em) != tt_key[j, TK_A] or (zb & em) != tt_key[j, TK_B]:
+                            continue
                         lbv = acc + tt_val[j, TT_LB]
                         ubv = acc + tt_val[j, TT_UB]
                         if lbv >= beta or lbv == ubv:
@@ -414,19 +469,20 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         elif ubv <= alpha:
                             res = ubv
                             state = 2
-                        else:
-                            if lbv > alpha:
-                                alpha = lbv
-                            if ubv < beta:
-                                beta = ubv
+                        elif st[d, F_TTMOVE] < 0:
                             st[d, F_TTMOVE] = tt_val[j, TT_MOVE]
-                        break
+                        if state == 2:
+                            if em:
+                                resw = _unmask(em, live & ~pmask, rps, field, bmi2)
+                            break
                 if state == 2:
                     continue
                 st[d, F_TTI] = i
                 st[d, F_LIVE] = _pc(live)
                 hs[d, K1_SLOT] = k1
                 hs[d, K2_SLOT] = k2
+                hs[d, A_SLOT] = za
+                hs[d, B_SLOT] = zb
             # --- moves: legal cards, one of each run of equivalent cards, ordered ---------
             h = hs[d, p]
             led = st[d, F_LED]
@@ -458,6 +514,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             maxopp = mk
             cur_suit = -1
             partner_top = False
+            merged = _ZERO
             nmv = 0
             m = legal
             while m:
@@ -473,6 +530,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 if above:
                     nb_ = above & (~above + _ONE)
                     if (nb_ & h) and tab[T_POINTS, ctz(nb_)] == pc:
+                        merged |= b
                         continue
                 strength = tab[T_STRENGTH, c]
                 if c == ttm:
@@ -529,6 +587,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 mv[d, k] = c
                 mv[d, MAX_MOVES + k] = score
                 nmv += 1
+            hs[d, MERGED] = merged
+            hs[d, W_ACC] = 0
+            hs[d, SEARCHED] = 0
             st[d, F_NMV] = nmv
             st[d, F_IDX] = 0
             st[d, F_ALPHA] = alpha
@@ -543,6 +604,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             # play card mv[d, idx] of node d into row d + 1
             c = mv[d, st[d, F_IDX]]
             b = _ONE << np.uint64(c)
+            hs[d, SEARCHED] |= b
             tpos = st[d, F_TPOS]
             leader = st[d, F_LEADER]
             p = leader + tpos
@@ -557,23 +619,31 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 led = cs
                 bkey = (cs == trump) * 64 + 32 + tab[T_STRENGTH, c]
                 win = p
+                wcard = c
                 tpts = tab[T_POINTS, c]
                 tm_ = b
             else:
                 led = st[d, F_LED]
                 bkey = st[d, F_BKEY]
                 win = st[d, F_WIN]
+                wcard = st[d, F_WCARD]
                 key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
                 if key > bkey:
                     bkey = key
                     win = p
+                    wcard = c
                 tpts = st[d, F_TPTS] + tab[T_POINTS, c]
                 tm_ = hs[d, TRICK_SLOT] | b
             tpos += 1
             acc = st[d, F_ACC]
             rem = st[d, F_REM]
             sidx = st[d, F_SIDX]
+            win_in = _ZERO
             if tpos == n:
+                # the winning card won by its rank if another card of its suit is in the trick
+                wb = _ONE << np.uint64(wcard)
+                if tm_ & _suit_mask(tab[T_SUIT, wcard], rps) & ~wb:
+                    win_in = wb
                 v = tpts + tval
                 if (win & 1) == 0:
                     acc += v
@@ -583,6 +653,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 tm_ = _ZERO
                 led = -1
                 bkey = -1
+                wcard = -1
                 tpts = 0
                 if sidx < nstock:
                     q = win
@@ -593,11 +664,13 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         if q == n:
                             q = 0
             hs[e, TRICK_SLOT] = tm_
+            hs[e, W_IN] = win_in
             st[e, F_TPOS] = tpos
             st[e, F_LEADER] = leader
             st[e, F_LED] = led
             st[e, F_BKEY] = bkey
             st[e, F_WIN] = win
+            st[e, F_WCARD] = wcard
             st[e, F_TPTS] = tpts
             st[e, F_ACC] = acc
             st[e, F_REM] = rem
@@ -608,12 +681,17 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             state = 0
             continue
 
-        # state 2: node d finished with result res
+        # state 2: node d finished with result res, its relevant cards resw
+        merged = hs[d, MERGED]
+        if merged and resw:
+            resw = _merge_closure(resw, merged, _live_at(hs, d, n, sm, st), rps, field)
         i = st[d, F_TTI]
         if i >= 0:
-            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], gen,
-                      res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC], st[d, F_B0] - st[d, F_ACC],
-                      st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
+            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], hs[d, A_SLOT],
+                      hs[d, B_SLOT], resw, _live_at(hs, d, n, sm, st) & ~pmask, canon, rps,
+                      field, bmi2, gen, res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC],
+                      st[d, F_B0] - st[d, F_ACC], st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
+        resw |= hs[d, W_IN]
         if d == 0:
             break
         d -= 1
@@ -638,38 +716,127 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     st[d, F_BETA] = res
                     cut = res <= st[d, F_ALPHA]
         if cut:
-            continue       # node d is decided with res: state stays 2
+            continue       # node d is decided by this move alone: res, resw stand
+        wacc = hs[d, W_ACC] | resw
+        hs[d, W_ACC] = wacc
         idx = st[d, F_IDX] + 1
-        if idx < st[d, F_NMV]:
+        nmv = st[d, F_NMV]
+        if canon:
+            # a card worth nothing is skipped when a card worth nothing of the same suit was
+            # searched and both lie below every relevant card of that suit so far
+            srch = hs[d, SEARCHED] & ~pmask
+            while idx < nmv:
+                c = mv[d, idx]
+                b = _ONE << np.uint64(c)
+                if b & pmask:
+                    break
+                sf = _suit_mask(tab[T_SUIT, c], rps)
+                rel = wacc & sf
+                lowrel = rel & (~rel + _ONE)      # lowest relevant card of the suit (or 0)
+                if lowrel and b > lowrel:
+                    break
+                cand = srch & sf
+                if lowrel:
+                    cand &= lowrel - _ONE
+                if cand == 0:
+                    break
+                idx += 1
+        if idx < nmv:
             st[d, F_IDX] = idx
             state = 1
         else:
             res = st[d, F_VAL]
+            resw = wacc
     meta[M_NODES] += nodes
     return res
 
 
 @njit(inline="always")
-def _tt_store(tt_key, tt_val, i, k1, k2, gen, v, alpha, beta, rem, best, depth):
+def _live_at(hs, d, n, sm, st):
+    """The cards in play at node ``d``: hands, trick, stock."""
+    u = hs[d, TRICK_SLOT] | sm[st[d, F_SIDX]]
+    for s in range(n):
+        u |= hs[d, s]
+    return u
+
+
+@njit(inline="always")
+def _merge_closure(w, merged, live, rps, field):
+    """Cards merged into an equivalent higher card of the same hand become relevant when
+    that card is: the relevant cards of a suit are all those from its lowest relevant one
+    up, so the run extends down through merged cards."""
+    for s in range(4):
+        sf = field << np.uint64(s * rps)
+        rel = w & sf
+        if rel == 0:
+            continue
+        low = rel & (~rel + _ONE)
+        mm = merged & sf & (low - _ONE)
+        while mm:
+            top = _ONE << np.uint64(63 - clz(mm))
+            # the next live card above the merged one must be the lowest relevant card
+            above = live & sf & ~((top << _ONE) - _ONE)
+            if (above & (~above + _ONE)) != low:
+                break
+            w |= top
+            low = top
+            mm ^= top
+    return w
+
+
+@njit(inline="always")
+def _unmask(em, zl, rps, field, bmi2):
+    """The relevant cards of a table entry (mask ``em``: per suit, which of the cards worth
+    nothing, by rank, are relevant) in the position whose cards worth nothing are ``zl``:
+    the lowest relevant card of each suit."""
+    w = _ZERO
+    for s in range(4):
+        lane = (em >> np.uint64(16 * s)) & np.uint64(0xFFFF)
+        if lane:
+            zs = zl & (field << np.uint64(s * rps))
+            k = ctz(lane)                      # the relevant ones are the top ones
+            w |= _ONE << np.uint64(select_bit(zs, k, bmi2))
+    return w
+
+
+@njit(inline="always")
+def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2, gen, v,
+              alpha, beta, rem, best, depth):
     """Store the fail-soft result ``v`` (a future value) of a search with window
-    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact."""
+    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact;
+    for Sueca and Spades with the mask of the relevant cards worth nothing (``w``: the
+    relevant cards) and their owners."""
+    em = _ZERO
+    if canon:
+        for s in range(4):
+            zs = zl & (field << np.uint64(s * rps))
+            rel = w & zs
+            if rel:
+                low = rel & (~rel + _ONE)
+                em |= pext(zs & ~(low - _ONE), zs, bmi2) << np.uint64(16 * s)
+    ea = za & em
+    eb = zb & em
     j = -1
-    for jj in range(i, i + 2):
-        if tt_key[jj, 0] == k1 and tt_key[jj, 1] == k2 and tt_val[jj, TT_GEN] == gen:
+    for jj in range(i, i + TT_WAYS):
+        if (tt_val[jj, TT_GEN] == gen and tt_key[jj, TK_K1] == k1 and tt_key[jj, TK_K2] == k2
+                and tt_key[jj, TK_M] == em and tt_key[jj, TK_A] == ea
+                and tt_key[jj, TK_B] == eb):
             j = jj
             break
     if j < 0:
-        # an empty or older-generation slot, else the one with fewer cards in play
-        if tt_val[i, TT_GEN] != gen:
-            j = i
-        elif tt_val[i + 1, TT_GEN] != gen:
-            j = i + 1
-        elif tt_val[i, TT_DEPTH] <= tt_val[i + 1, TT_DEPTH]:
-            j = i
-        else:
-            j = i + 1
-        tt_key[j, 0] = k1
-        tt_key[j, 1] = k2
+        # an empty or older-generation slot, else the one with fewest cards in play
+        j = i
+        for jj in range(i, i + TT_WAYS):
+            if tt_val[jj, TT_GEN] != gen:
+                j = jj
+                break
+            if tt_val[jj, TT_DEPTH] < tt_val[j, TT_DEPTH]:
+                j = jj
+        tt_key[j, TK_K1] = k1
+        tt_key[j, TK_K2] = k2
+        tt_key[j, TK_M] = em
+        tt_key[j, TK_A] = ea
+        tt_key[j, TK_B] = eb
         tt_val[j, TT_GEN] = gen
         tt_val[j, TT_LB] = 0
         tt_val[j, TT_UB] = rem
