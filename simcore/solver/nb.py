@@ -733,7 +733,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 sf = _suit_mask(tab[T_SUIT, c], rps)
                 rel = wacc & sf
                 lowrel = rel & (~rel + _ONE)      # lowest relevant card of the suit (or 0)
-                if lowrel and b > lowrel:
+                if lowrel and b >= lowrel:
                     break
                 cand = srch & sf
                 if lowrel:
