@@ -171,33 +171,30 @@ def expert_card(seat, hand, legal, k, led, best, winner, trick_points, trump, tr
         if sure and load_points:
             feed = allowed
             return richest(feed, trump)
-        keep = np.uint64(0)
-        m = allowed
-        while m:
-            c = ctz(m)
-            m &= m - np.uint64(1)
-            if not beats(c, best, led, trump):
-                keep |= bit(c)
+        keep = allowed & ~winning_cards(allowed, best, trump)
         if keep:
             return _cheapest_no_points(keep, trump)
         return cheapest(allowed, trump)
-    # an opponent wins the trick as it stands
-    win = np.uint64(0)
-    sure_win = np.uint64(0)
-    m = allowed
-    while m:
-        c = ctz(m)
-        m &= m - np.uint64(1)
-        if beats(c, best, led, trump):
-            win |= bit(c)
-            if k == 3 or not can_beat(c, led, trump, may_l, void_l):
-                sure_win |= bit(c)
+    # an opponent wins the trick as it stands: the cards that win it, and those of them
+    # the opponent still to play (if any) cannot beat, whatever it holds
+    win = winning_cards(allowed, best, trump)
+    sure_win = win
+    if k < 3 and win:
+        lho_trumps = np.uint64(0) if (void_l >> trump) & 1 else may_l & tmask
+        lho_led = np.uint64(0) if (void_l >> led) & 1 else may_l & SUIT_MASKS[led]
+        sure_t = win & tmask
+        if lho_trumps:
+            sure_t &= _ONES << np.uint64(top_bit(lho_trumps) + 1)
+        sure_l = np.uint64(0)
+        if lho_trumps == 0:
+            sure_l = win & ~tmask
+            if lho_led:
+                sure_l &= _ONES << np.uint64(top_bit(lho_led) + 1)
+        sure_win = sure_t | sure_l
     if sure_win:
         c = cheapest(sure_win, trump)
         # a trump only for points enough, or when partner cannot help
-        if SUIT[c] != trump or trick_points >= ruff_at or k == 3 and trick_points > 0:
-            return c
-        if not safe and trick_points > 0:
+        if SUIT[c] != trump or trick_points >= ruff_at:
             return c
     if win and k == 2 and trick_points >= ruff_at and not safe:
         return cheapest(win, trump)
@@ -290,4 +287,52 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
                          "drawing, no ruffing for points)", minimum=0, maximum=121),
     Param("ruff_at", 2, "trump an opponent's trick only when it holds this many points",
           minimum=0, maximum=120),
+])
+
+
+# --- pimc -------------------------------------------------------------------------------
+from simcore.solver import enums as _SV  # noqa: E402
+from strategies.pimc import pimc_choose  # noqa: E402
+
+_SOLVER_CFG, _SOLVER_TAB, _ = _SV.game_tables("sueca")
+_SOLVER_CFGS = np.stack([_SV.with_trump(_SOLVER_CFG, t) for t in range(4)])
+
+
+@njit
+def pimc_card(v, legal, u, samples, tt_bits):
+    seat = v.seat
+    unseen = _FULL & ~v.played & ~v.hand
+    need = np.zeros(8, np.int64)
+    voids = np.zeros(8, np.int64)
+    for s in range(4):
+        need[s] = 10 - popcount(v.played_by[s])
+        voids[s] = v.voids[s]
+    known = -1
+    if seat != v.dealer and (unseen & bit(v.trump_card)):
+        known = v.trump_card
+    hands = np.zeros(_SV.MAX_SEATS, np.uint64)
+    pos = np.zeros(_SV.POS_LEN, np.int64)
+    k = v.trick_len
+    pos[_SV.P_LEADER] = v.leader if k > 0 else seat
+    pos[_SV.P_NTRICK] = k
+    for j in range(k):
+        pos[_SV.P_TRICK + j] = v.trick_cards[j]
+    pos[_SV.P_TAKEN0] = v.points[0]
+    pos[_SV.P_TAKEN1] = v.points[1]
+    return pimc_choose(v.hand, legal, seat, 4, unseen, need, voids, known, v.dealer, hands,
+                       pos, _SOLVER_CFGS[v.trump], _SOLVER_TAB, u, v.trick * 4 + k, samples,
+                       tt_bits)
+
+
+def pimc_play(v, legal, u, p):
+    """perfect-information Monte Carlo: solves `samples` deals of the unseen cards
+    consistent with the view and plays the card best on average (docs/solver.md)"""
+    return pimc_card(v, legal, u, p.samples, p.tt_bits)
+
+
+register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
+    Param("samples", 32, "deals of the unseen cards solved per decision", minimum=1,
+          maximum=4096),
+    Param("tt_bits", 18, "the solver's transposition table: 2**tt_bits entries", minimum=10,
+          maximum=24),
 ])

@@ -46,6 +46,21 @@ class BriscaGame(Game):
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def deck_of(self, players):
+        return E.deck_for(players)
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(players, dealer)
+
+    def card_values(self, players, rules):
+        return {"points": E.card_points(players, rules)}
+
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:

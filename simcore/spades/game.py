@@ -36,6 +36,15 @@ class SpadesGame(Game):
 
     params_of = staticmethod(E.params)
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "S"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer)
+
     # --- single hands ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:

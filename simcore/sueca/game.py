@@ -8,6 +8,7 @@ from ..summary import outcome_tables, series_summary
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 
 def _check(setup: Setup, status: np.ndarray) -> None:
@@ -30,8 +31,27 @@ class SuecaGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     uses_lineup = True
+    view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)
+
+    def sides(self, setup: Setup) -> int:
+        return 2
+
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer, rules)
+
+    def card_values(self, players, rules):
+        return {"points": E.POINTS}
+
+    def dealing_law(self, players, rules):
+        return E.dealing_law(rules)
 
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
