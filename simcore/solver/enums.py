@@ -67,7 +67,9 @@ SEARCHED = 14
 H_WIDTH = 15
 
 # workspace meta slots
-M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS = range(7)
+M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS, M_HORIZON = range(8)
+# meta[M_HORIZON] = h > 0: a depth-limited search; a position at a trick boundary with h or
+# fewer tricks left is not searched but valued by an estimate (see nb.alphabeta)
 N_META = 16
 
 # the workspace's uint64 vector ``sm``: the stock's suffix masks (sm[i] = the cards

@@ -22,7 +22,8 @@ from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_
                     C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
                     F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL,
                     F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED, M_BROKEN,
-                    M_GEN, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON, OWN_HAND0,
+                    M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON,
+                    OWN_HAND0,
                     P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
                     SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
                     TK_M, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
@@ -265,6 +266,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     gen = meta[M_GEN]
     ncls = meta[M_NCLS]
     root_broken = meta[M_BROKEN] != 0
+    hz = meta[M_HORIZON]
     root_sp = np.uint64(meta[M_ROOTSP])
     pmask = sm[SM_PMASK]
     tmask = _suit_mask(trump, rps)
@@ -331,6 +333,14 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             lb = _points(s0, sm, ncls)
             ub = rem - _points(s1, sm, ncls)
             if tpos == 0:
+                if hz > 0 and (_pc(h0 | h1) + nstock - sidx) // n <= hz:
+                    # the search horizon: the rest is valued by the middle of the bounds
+                    # on it (the points of the sure trumps, the points out), so a value
+                    # never leaves the bounds used for cutoffs above it
+                    res = acc + (lb + ub) // 2
+                    resw = bw
+                    state = 2
+                    continue
                 if sidx == nstock:
                     ntr = _pc(hs[d, leader])
                     if ntr == 1:
@@ -365,7 +375,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     # cards of each hand (the sure trumps excepted)
                     w0 = 0
                     w1 = 0
-                    for s in range(0, n, 2):
+                    for s in range(0, n if hz == 0 else 0, 2):
                         w0 = max(w0, _pc(hs[d, s] & s0))
                         w1 = max(w1, _pc(hs[d, s + 1] & s1))
                     if w0 > 0:
