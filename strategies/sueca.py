@@ -335,6 +335,6 @@ register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
           maximum=4096),
     Param("tt_bits", 18, "the solver's transposition table: 2**tt_bits entries", minimum=10,
           maximum=24),
-    Param("depth", 0, "tricks searched from the current one, the rest estimated (0: to the "
-          "end of the deal)", minimum=0, maximum=10),
+    Param("depth", 3, "tricks searched from the current one, the rest estimated (0: to the "
+          "end of the deal, seconds per decision)", minimum=0, maximum=10),
 ])
