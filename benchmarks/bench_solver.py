@@ -36,11 +36,11 @@ DEFAULT_TRICKS = {"brisca4": 7, "brisca6": 5}
 
 
 def bench(key: str, deals: int, seed: int, tricks: int | None = None,
-          threads: bool = True) -> dict:
+          threads: bool = True, tt_bits: int = 20) -> dict:
     name, players = GAMES[key]
     g = get_game(name)
     setup = g.setup(None, ("random",), players=players)
-    ws = workspace()
+    ws = workspace(tt_bits)
     t = time.perf_counter()
     P.warm_up(g, setup)
     initial = g.initial_positions(setup, seed, 0, deals)
@@ -70,7 +70,7 @@ def bench(key: str, deals: int, seed: int, tricks: int | None = None,
                 "p99": np.percentile(times, 99), "max": times.max(), "total1": times.sum(),
                 "per_s2": float("nan"), "mean_par": values.mean(), "times": times}
     out = np.zeros(deals, np.int64)
-    wss = [ws, workspace()]
+    wss = [ws, workspace(tt_bits)]
 
     def run(k):
         for i in range(k, deals, 2):
@@ -94,6 +94,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=None, help="deals per game (default: per game)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-threads", action="store_true", help="skip the two-thread batch")
+    ap.add_argument("--tt-bits", type=int, default=20, help="table of 2**N entries (default 20)")
     a = ap.parse_args(argv)
     print(f"double-dummy solver, full deals from the opening lead, seed {a.seed}; "
           f"CPU times per deal on one thread")
@@ -101,7 +102,7 @@ def main(argv=None) -> int:
           f"{'2 threads':>14}{'mean par0':>11}{'compile':>9}")
     for key in a.games.split(","):
         r = bench(key, a.deals or DEFAULT_DEALS[key], a.seed, DEFAULT_TRICKS.get(key),
-                  not a.no_threads)
+                  not a.no_threads, a.tt_bits)
         ms = lambda x: f"{1000 * x:,.1f} ms" if x < 1 else f"{x:,.2f} s"  # noqa: E731
         left = "all" if r["tricks"] is None else r["tricks"]
         print(f"{key:<9}{left:>7}{r['deals']:>6}{ms(r['median']):>11}{ms(r['p90']):>11}"
