@@ -280,8 +280,9 @@ def cmd_rules(args) -> int:
         if args.json:
             print_json({name: g.title for name, g in games.items()})
         else:
+            width = max(10, max(len(name) for name in games) + 2)
             for name, g in games.items():
-                print(f"{name:<10}{g.title}  (players: {', '.join(map(str, g.players))})")
+                print(f"{name:<{width}}{g.title}  (players: {', '.join(map(str, g.players))})")
         return 0
     g = get_game(args.game)
     if args.json:

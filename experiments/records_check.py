@@ -40,8 +40,9 @@ SUECA_VARIANTS = ("bandeira_by_points", "pente", "triple_at_30", "tie_carry",
                   "redraw_point_trump")
 MERCY = -200
 
-GAMES = ("sueca", "brisca", "scopa", "spades")
-PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,)}
+GAMES = ("sueca", "brisca", "scopa", "spades", "sueca_italiana", "briscola_chiamata")
+PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,),
+           "sueca_italiana": (5,), "briscola_chiamata": (5,)}
 COMMON_KEYS = ("game", "rules", "players", "seed", "deal", "dealer", "strategies", "hands",
                "plays")
 GAME_KEYS = {
@@ -50,6 +51,10 @@ GAME_KEYS = {
     "spades": ("bids", "blind_nil", "trump", "stock", "tricks", "points", "score", "bags",
                "nil", "result"),
     "scopa": ("table", "last_capture", "score", "relays", "result"),
+    "sueca_italiana": ("bids", "declarer", "contract", "called_card", "partner", "trump",
+                       "stock", "tricks", "points", "result"),
+    "briscola_chiamata": ("bids", "declarer", "contract", "called_card", "partner", "trump",
+                          "stock", "tricks", "points", "result"),
 }
 # keys a deal gets when it was played inside a rubber (match, game); all or none
 SERIES_KEYS = {
@@ -58,9 +63,12 @@ SERIES_KEYS = {
     "scopa": ("match", "deal_in_match", "points_before"),
     "spades": ("game_number", "hand_in_game", "scores_before", "bags_before", "bag_penalty",
                "scores_after"),
+    "sueca_italiana": ("match", "deal_in_match", "game_points_before"),
+    "briscola_chiamata": ("match", "deal_in_match", "scores_before"),
 }
 SERIES_WORDS = {"sueca": ("rubber", "deal"), "brisca": ("match", "deal"),
-                "scopa": ("match", "deal"), "spades": ("game", "hand")}
+                "scopa": ("match", "deal"), "spades": ("game", "hand"),
+                "sueca_italiana": ("match", "deal"), "briscola_chiamata": ("match", "deal")}
 # the rule options each game's checks read: name -> allowed values, or the least integer
 RULES = {
     "sueca": {"trump_card": ("dealer_last", "dealer_first"), "bandeira_by_points": (True, False),
@@ -74,6 +82,9 @@ RULES = {
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
                "bag_penalty": 0, "blind_nil": (True, False), "target": 1,
                "mercy": (True, False), "max_hands": 1},
+    "sueca_italiana": {"call_own_card": (True, False), "target": (5, 10, 20)},
+    "briscola_chiamata": {"chiamata_buia": (True, False), "points_only": (True, False),
+                          "match_deals": (5, 10, 20)},
 }
 
 
@@ -234,7 +245,9 @@ def check_record(obj) -> list[str]:
         p.add("strategies", f"expected {n} strategy names, one per seat, got {_show(s)}")
     if p or rules is None:
         return p
-    {"sueca": _sueca, "brisca": _brisca, "spades": _spades, "scopa": _scopa}[game](p, obj, rules)
+    {"sueca": _sueca, "brisca": _brisca, "spades": _spades, "scopa": _scopa,
+     "sueca_italiana": _sueca_italiana, "briscola_chiamata": _briscola_chiamata}[game](
+        p, obj, rules)
     return p
 
 
@@ -305,12 +318,14 @@ def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
 
 
 def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
-                 points: dict, follow: bool, draw=None, break_spades: bool = False):
+                 points: dict, follow: bool, draw=None, break_spades: bool = False,
+                 first_leader: int | None = None, trump_from: int = 0):
     """Replay ``plays`` trick by trick against ``tricks``.
 
     ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
     the cards drawn after a trick.  Returns the true winner and the card points of every
     trick, or None when the play itself is broken (a card not held, out of turn...).
+    Tricks before ``trump_from`` are played without trumps.
     """
     n = obj["players"]
     n_tricks = len(deck.cards) // n
@@ -322,13 +337,14 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
         return None
     if tricks is None:
         return None
-    leader = (obj["dealer"] + 1) % n
+    leader = (obj["dealer"] + 1) % n if first_leader is None else first_leader
     winners, trick_points = [], []
     spade_played = False
     for t in range(n_tricks):
         rec = tricks[t]
         if not same(rec["leader"], leader):
-            why = "the seat after the dealer" if t == 0 else f"it won trick {t - 1}"
+            why = ("the seat after the dealer" if first_leader is None else "the declarer") \
+                if t == 0 else f"it won trick {t - 1}"
             p.add(f"tricks[{t}].leader", f"seat {rec['leader']}, but seat {leader} leads ({why})")
         trick = _Trick(leader)
         for k in range(n):
@@ -362,11 +378,13 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
             trick.cards.append(card)
             trick.seats.append(seat)
         spade_played = spade_played or any(c[1] == "S" for c in trick.cards)
-        w = trick.winner(deck, trump)
+        trumps = trump if t >= trump_from else None
+        w = trick.winner(deck, trumps)
         if rec["winner"] != w:
             best = trick.cards[trick.seats.index(w)]
             p.add(f"tricks[{t}].winner", f"seat {rec['winner']}, but seat {w} wins with {best} "
-                                         f"(trick {' '.join(trick.cards)}, trumps {trump})")
+                                         f"(trick {' '.join(trick.cards)}, trumps "
+                                         f"{trumps or 'none'})")
         pts = sum(points.get(c[0], 0) for c in trick.cards)
         if rec["points"] != pts:
             p.add(f"tricks[{t}].points", f"{rec['points']}, but {' '.join(trick.cards)} are "
@@ -633,6 +651,250 @@ def _spades(p: Problems, obj: dict, rules: dict) -> None:
                                   f"{penalty} = {after}")
 
 
+# --- Sueca Italiana ------------------------------------------------------------------------
+def italiana_game_points(contract: int) -> int:
+    """Game points of each winner, by the contract (docs/records.md, Sueca Italiana)."""
+    for top, g in ((70, 1), (80, 2), (90, 3), (100, 4), (119, 5), (120, 6)):
+        if contract <= top:
+            return g
+    return 6
+
+
+def _auction(p: Problems, bids, dealer: int, n: int):
+    """``(declarer, contract)`` of a one-round auction from the dealer, or None when the
+    bids are broken.  A bid is 0 (only while nobody has bid) or 61..120, above every bid
+    before it; all passing makes the dealer declarer at 0."""
+    if not isinstance(bids, list) or len(bids) != n:
+        p.add("bids", f"expected {n} entries, one per seat from the dealer, got {_show(bids)}")
+        return None
+    high, declarer = None, None
+    for j, b in enumerate(bids):
+        seat = (dealer + j) % n
+        if b is None:
+            continue
+        if not is_int(b):
+            p.add(f"bids[{j}]", f"a bid is an integer or null, got {_kind(b)} ({_show(b)})")
+            return None
+        if not (b == 0 or 61 <= b <= 120):
+            p.add(f"bids[{j}]", f"{b} is not a bid (0 or 61 to 120)")
+            return None
+        if b == 0 and high is not None:
+            p.add(f"bids[{j}]", f"seat {seat} bids 0, but 0 is allowed only while nobody "
+                                f"has bid (the highest bid is {high})")
+            return None
+        if high is not None and b <= high:
+            p.add(f"bids[{j}]", f"seat {seat} bids {b}, not above the highest bid {high}")
+            return None
+        high, declarer = b, seat
+    if declarer is None:
+        return dealer, 0
+    return declarer, high
+
+
+def _sueca_italiana(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("french40")
+    n = obj["players"]
+    hands = _hands(p, obj, deck, 8)
+    auction = _auction(p, obj["bids"], obj["dealer"], n)
+    for key in ("declarer", "partner"):
+        p.seat(obj[key], n, key)
+    p.int_in(obj, "contract", 0, 120)
+    called = obj["called_card"]
+    p.card(called, deck, "called_card")
+    if obj["trump"] != called:
+        p.add("trump", f"{_show(obj['trump'])}, but the trump card is the called card "
+                       f"({_show(called)})")
+    if obj["stock"] != []:
+        p.add("stock", f"Sueca Italiana deals every card: the stock is [], got "
+                       f"{_show(obj['stock'])}")
+    if "match" in obj:
+        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", n, None)
+    if hands is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)], deck)
+    if p or auction is None:
+        return
+    declarer, contract = auction
+    if obj["declarer"] != declarer:
+        why = "the dealer, all having passed" if obj["bids"].count(None) == n else \
+            "the highest bidder"
+        p.add("declarer", f"seat {obj['declarer']}, but seat {declarer} declares ({why})")
+    if obj["contract"] != contract:
+        p.add("contract", f"{obj['contract']}, but the auction gives {contract}")
+    holder = next(s for s in range(n) if called in hands[s])
+    if obj["partner"] != holder:
+        p.add("partner", f"seat {obj['partner']}, but seat {holder} holds the called card "
+                         f"{called}")
+    if holder == declarer and not rules["call_own_card"]:
+        p.add("called_card", f"{called} is the declarer's own card, which "
+                             f"rules.call_own_card false forbids")
+    if p:
+        return
+    played = _play_tricks(p, obj, deck, [set(h) for h in hands], called[1], SUECA_POINTS,
+                          follow=True, first_leader=declarer)
+    if played is None:
+        return
+    winners, trick_points = played
+    taken = _side_sums(n, winners, trick_points)
+    _compare_list(p, "points", obj["points"], taken, "card points taken by each seat")
+    side = {declarer, holder}
+    dpts = sum(taken[s] for s in side)
+    made = dpts >= (61 if contract == 0 else contract)
+    g = italiana_game_points(contract)
+    won = side if made else set(range(n)) - side
+    outcome = ("alone_" if holder == declarer else "") + ("made" if made else "failed")
+    _result(p, obj["result"], ("made", "declarer_points", "game_points", "outcome"),
+            (made, dpts, [g if s in won else 0 for s in range(n)], outcome))
+
+
+# --- Briscola chiamata -----------------------------------------------------------------------
+CHIAMATA_RANKS = "13KNJ76542"       # the rank bids, from the lowest bid to the highest
+
+
+def chiamata_auction(p: Problems, bids, dealer: int, n: int, points_only: bool):
+    """Replay the auction: ``(declarer, last bid)`` (``(None, None)`` when all passed), or
+    None when the bids are broken.  The seat after the dealer speaks first, then the next
+    seat that has not passed; rank bids name lower ranks, points come after the 2 (or alone
+    under points_only), each bid above the last; it ends with one bidder left."""
+    if not isinstance(bids, list):
+        p.add("bids", f"expected a list of bids, got {_kind(bids)}")
+        return None
+
+    def order(b):
+        if isinstance(b, str):
+            return CHIAMATA_RANKS.index(b)
+        return 100 + b
+
+    out: set[int] = set()
+    high, declarer = None, None
+    seat = (dealer + 1) % n
+    for j, b in enumerate(bids):
+        if len(out) == n or (declarer is not None and len(out) == n - 1):
+            p.add("bids", f"{len(bids)} entries, but the auction ended after {j} (one bidder "
+                          f"left, or all passed)")
+            return None
+        while seat in out:
+            seat = (seat + 1) % n
+        where = f"bids[{j}]"
+        if b is None:
+            out.add(seat)
+        else:
+            rank_bid = isinstance(b, str) and len(b) == 1 and b in CHIAMATA_RANKS
+            point_bid = is_int(b) and (61 if points_only else 62) <= b <= 120
+            if points_only and not point_bid:
+                p.add(where, f"{_show(b)} is not a bid under rules.points_only (61 to 120)")
+                return None
+            if not points_only and not (rank_bid or point_bid):
+                p.add(where, f"{_show(b)} is not a bid (a rank of {' '.join(CHIAMATA_RANKS)}, "
+                             f"or 62 to 120 points)")
+                return None
+            if point_bid and not points_only and high != "2" and not is_int(high):
+                p.add(where, f"seat {seat} bids {b} points before the 2 has been named")
+                return None
+            if high is not None and order(b) <= order(high):
+                p.add(where, f"seat {seat} bids {b}, not above the highest bid {high}")
+                return None
+            high, declarer = b, seat
+        seat = (seat + 1) % n
+    if not (len(out) == n or (declarer is not None and len(out) == n - 1)):
+        p.add("bids", f"the auction stops after {len(bids)} entries with "
+                      f"{n - len(out)} players still in it")
+        return None
+    return declarer, high
+
+
+def _seat_text(v) -> str:
+    return f"seat {v}" if is_int(v) else _show(v)
+
+
+def chiamata_scores(n: int, declarer: int, partner: int, made: bool, cappotto: bool):
+    """Each seat's score: 2, 1, -1 each (alone 4, -1 each), signs reversed on a loss,
+    doubled on a cappotto."""
+    sign = 1 if made else -1
+    out = []
+    for s in range(n):
+        if s == declarer:
+            x = sign * (4 if partner == declarer else 2)
+        elif s == partner:
+            x = sign
+        else:
+            x = -sign
+        out.append(2 * x if cappotto else x)
+    return out
+
+
+def _briscola_chiamata(p: Problems, obj: dict, rules: dict) -> None:
+    deck = _Deck("latin40")
+    n = obj["players"]
+    hands = _hands(p, obj, deck, 8)
+    auction = chiamata_auction(p, obj["bids"], obj["dealer"], n, rules["points_only"])
+    if obj["stock"] != []:
+        p.add("stock", f"Briscola chiamata deals every card: the stock is [], got "
+                       f"{_show(obj['stock'])}")
+    if "match" in obj:
+        p.int_in(obj, "match", 0, None)
+        p.int_in(obj, "deal_in_match", 0, None)
+        before = p.int_list(obj, "scores_before", n)
+        if before is not None and sum(before) != 0:
+            p.add("scores_before", f"{before} add up to {sum(before)}, not 0 (every deal's "
+                                   f"scores add up to 0)")
+        if is_int(obj["deal_in_match"]) and obj["deal_in_match"] >= rules["match_deals"]:
+            p.add("deal_in_match", f"{obj['deal_in_match']}, but a match has "
+                                   f"{rules['match_deals']} deals (rules.match_deals)")
+    if hands is not None:
+        _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)], deck)
+    if p or auction is None:
+        return
+    declarer, high = auction
+    if declarer is None:                       # passed out
+        for key, want in (("declarer", None), ("contract", None), ("called_card", None),
+                          ("partner", None), ("trump", None), ("plays", []), ("tricks", []),
+                          ("points", [0] * n)):
+            if not same(obj[key], want):
+                p.add(key, f"{_show(obj[key])}, but all passed: the deal is passed out "
+                           f"({json.dumps(want)})")
+        _result(p, obj["result"], ("made", "declarer_points", "scores", "cappotto", "outcome"),
+                (None, None, [0] * n, False, "passed_out"))
+        return
+    contract = high if is_int(high) else 61
+    if not same(obj["declarer"], declarer):
+        p.add("declarer", f"{_seat_text(obj['declarer'])}, but seat {declarer} declares (the "
+                          f"highest bidder)")
+    if not same(obj["contract"], contract):
+        p.add("contract", f"{_show(obj['contract'])}, but the auction gives {contract}")
+    called = obj["called_card"]
+    if not p.card(called, deck, "called_card"):
+        return
+    if not rules["points_only"]:
+        rank = high if isinstance(high, str) else "2"
+        if called[0] != rank:
+            p.add("called_card", f"{called}, but the card called is of the last rank named "
+                                 f"({rank})")
+    if obj["trump"] != called:
+        p.add("trump", f"{_show(obj['trump'])}, but the trump card is the called card "
+                       f"({called})")
+    holder = next(s for s in range(n) if called in hands[s])
+    if not same(obj["partner"], holder):
+        p.add("partner", f"{_seat_text(obj['partner'])}, but seat {holder} holds the called "
+                         f"card {called}")
+    if p:
+        return
+    played = _play_tricks(p, obj, deck, [set(h) for h in hands], called[1],
+                          BRISCA_POINTS["standard"], follow=False, first_leader=declarer,
+                          trump_from=1 if rules["chiamata_buia"] else 0)
+    if played is None:
+        return
+    winners, trick_points = played
+    taken = _side_sums(n, winners, trick_points)
+    _compare_list(p, "points", obj["points"], taken, "card points taken by each seat")
+    dpts = sum(taken[s] for s in {declarer, holder})
+    made = dpts >= contract
+    cappotto = dpts == 120 if made else dpts == 0
+    outcome = ("alone_" if holder == declarer else "") + ("made" if made else "failed")
+    _result(p, obj["result"], ("made", "declarer_points", "scores", "cappotto", "outcome"),
+            (made, dpts, chiamata_scores(n, declarer, holder, made, cappotto), cappotto,
+             outcome))
+
+
 # --- Scopa ---------------------------------------------------------------------------------
 def scopa_sides(players: int, teams: bool) -> int:
     return 2 if players == 4 and teams else players
@@ -812,6 +1074,13 @@ def _after(rec: dict):
         pts = [b + e["points"] for b, e in zip(rec["points_before"], rec["score"])]
         top = _strict_top(pts)
         return {"points_before": pts}, top is not None and pts[top] >= rules["target"]
+    if game == "sueca_italiana":
+        pts = [b + g for b, g in zip(rec["game_points_before"], rec["result"]["game_points"])]
+        top = _strict_top(pts)
+        return {"game_points_before": pts}, top is not None and pts[top] >= rules["target"]
+    if game == "briscola_chiamata":
+        pts = [b + g for b, g in zip(rec["scores_before"], rec["result"]["scores"])]
+        return {"scores_before": pts}, rec["deal_in_match"] + 1 >= rules["match_deals"]
     s0, s1 = rec["scores_after"]
     limit = rules["bag_limit"]
     bags = [(b + g) % limit for b, g in zip(rec["bags_before"], rec["bags"])]

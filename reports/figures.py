@@ -188,6 +188,34 @@ def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per
     return fig
 
 
+def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
+                   game: str | None = None):
+    """Share of deals at each contract level, and the share of those contracts made, with
+    95% intervals."""
+    t = tables.contracts(df, game) if _is_deals(df) else df
+    t = t[t["group"] == "contract"]
+    x = np.arange(len(t))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    axes[0].bar(x, t["share"] * 100, color=_BLUE,
+                yerr=np.nan_to_num(_yerr(t, "share", "low95", "high95")), ecolor="black",
+                capsize=3)
+    axes[0].set_ylabel("share of deals (%)")
+    axes[0].set_title("contract level reached")
+    made = t["made_share"].fillna(0)
+    err = np.nan_to_num(_yerr(t.fillna(0), "made_share", "made_low95", "made_high95"))
+    err[:, t["deals"].to_numpy() == 0] = 0          # no contract at that level: no bar
+    axes[1].bar(x, made * 100, color=_ORANGE, yerr=err, ecolor="black", capsize=3)
+    axes[1].set_ylabel("contracts made (%)")
+    axes[1].set_title("made, of the contracts at that level")
+    axes[1].set_ylim(0, 100)
+    for ax in axes:
+        ax.set_xticks(x, list(t["level"]), fontsize=8)
+        ax.set_xlabel("contract")
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
 def length_histogram(df: pd.DataFrame, unit: str = "rubbers", title: str | None = None):
     """Whole games: how many deals (or hands) each lasted, as a share of the whole games."""
     col = df.columns[0]

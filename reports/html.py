@@ -27,7 +27,7 @@ from .load import Run, load_run
 
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
                 "categories": "scoring_categories", "lengths": "length_histogram",
-                "trumps": "trumps_curve", "honours": "honours_bars"}
+                "trumps": "trumps_curve", "honours": "honours_bars", "contracts": "contracts_bars"}
 
 
 @dataclass
@@ -128,6 +128,13 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                       "and the trump 7 (10 points); seats counted from the dealer, the "
                       "leader of the first trick is dealer+1.")
             s.figure = figures.honours_bars(t)
+        elif key == "contracts":
+            t = tables.finish_contracts(counts, game)
+            s.tables["contracts"] = t
+            s.text = ("How often the auction ends at each contract level (the declarer's bid), "
+                      "and how often the declarer's side makes it; then the same by the "
+                      "declarer's seat counted from the dealer.  95% Wilson intervals.")
+            s.figure = figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} deals)")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
@@ -181,6 +188,13 @@ def _whole_sections(run: Run) -> list[Section]:
                       f"records, with 95% intervals.")
             if len(t):
                 s.figure = figures.categories_bars(t, title=f"Mean per {tables.singular(unit)}")
+        elif key == "contracts":
+            t = tables.finish_contracts(counts, game)
+            s.tables["contracts"] = t
+            s.text = ("How often the auction ends at each contract level (the declarer's bid), "
+                      "and how often the declarer's side makes it; then the same by the "
+                      "declarer's seat counted from the dealer.  95% Wilson intervals.")
+            s.figure = figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} deals)")
         elif key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
@@ -212,7 +226,7 @@ def _fmt(v, col: str) -> str:
         if math.isnan(v):
             return ""
         if col.startswith(("share", "win", "tie", "loss", "low95", "high95", "double",
-                           "bandeira")) or col.endswith("95"):
+                           "bandeira", "made_share")) or col.endswith("95"):
             if not col.startswith(("mean",)):
                 return f"{100 * v:.2f}%"
         return f"{v:.3f}"

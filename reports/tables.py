@@ -27,6 +27,9 @@ from simcore.games import get_game
 GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
 GAME_SECTIONS = {
     "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"),
+    "sueca_italiana": ("outcomes", "contracts", "scores", "sides", "categories", "metadata"),
+    "briscola_chiamata": ("outcomes", "contracts", "scores", "sides", "categories",
+                          "metadata"),
 }
 WHOLE_SECTIONS = ("outcomes", "lengths", "sides", "categories", "metadata")
 SECTION_TITLES = {
@@ -37,6 +40,7 @@ SECTION_TITLES = {
     "categories": "Scoring categories",
     "trumps": "Outcomes by trumps held",
     "honours": "Outcomes by trump honours (ace and 7)",
+    "contracts": "Contracts reached and made, by level and by the declarer's seat",
     "metadata": "Run metadata",
 }
 SUECA_COLUMNS = ["outcome", "dealer", "points_team0", "points_team1", "games_team0",
@@ -51,6 +55,21 @@ def sections_for(game: str, unit: str = "deals") -> tuple[str, ...]:
     if unit != "deals":
         return WHOLE_SECTIONS
     return GAME_SECTIONS.get(game, GENERIC_SECTIONS)
+
+
+def _enums(game: str):
+    try:
+        return importlib.import_module(f"simcore.{game}.enums")
+    except ModuleNotFoundError:
+        return None
+
+
+def contract_levels(game: str):
+    """``(level names, level_codes(df) -> array)`` of a game with an auction, else None."""
+    e = _enums(game)
+    if e is None or not hasattr(e, "level_codes"):
+        return None
+    return tuple(e.LEVEL_NAMES), e.level_codes
 
 
 def columns_for(game: str) -> list[str] | None:
@@ -170,6 +189,19 @@ def count(game: str, df: pd.DataFrame) -> dict:
     c["cat_names"] = tuple(cats)
     if game == "sueca":
         c.update(_sueca_counts(df))
+    levels = contract_levels(game)
+    if levels is not None and n:
+        names, codes_of = levels
+        lv = codes_of(df)
+        has = lv >= 0                  # deals with a contract (not passed out)
+        made = df["made"].to_numpy(np.int64)[has]
+        p = get_game(game).default_players
+        rel = (df["declarer"].to_numpy(np.int64) - df["dealer"].to_numpy(np.int64))[has] % p
+        k = len(names)
+        c["level"] = np.bincount(lv[has], minlength=k)
+        c["level_made"] = np.bincount(lv[has], weights=made, minlength=k).astype(np.int64)
+        c["rel"] = np.bincount(rel, minlength=p)
+        c["rel_made"] = np.bincount(rel, weights=made, minlength=p).astype(np.int64)
     return c
 
 
@@ -326,6 +358,34 @@ def finish_categories(c: dict, game: str, players: int | None = None,
                      "mean_low95": lo, "mean_high95": hi})
     return pd.DataFrame(rows, columns=["category", "side", "column", "mean", "mean_low95",
                                        "mean_high95"])
+
+
+def finish_contracts(c: dict, game: str) -> pd.DataFrame:
+    """Per contract level, then per declarer's seat (from the dealer): deals, their share,
+    contracts made and the share made, with 95% Wilson intervals."""
+    names, _ = contract_levels(game)
+    rel_names = _enums(game).REL_SEATS
+    n = c["n"]
+    rows = []
+    for group, labels, counts, made in (("contract", names, c.get("level"), c.get("level_made")),
+                                        ("declarer seat", rel_names, c.get("rel"),
+                                         c.get("rel_made"))):
+        if counts is None:
+            continue
+        for label, k, m in zip(labels, counts, made):
+            share, lo, hi = _share_row(k, n)
+            ms, mlo, mhi = _share_row(m, k)
+            rows.append({"group": group, "level": label, "deals": int(k), "share": share,
+                         "low95": lo, "high95": hi, "made": int(m), "made_share": ms,
+                         "made_low95": mlo, "made_high95": mhi})
+    return pd.DataFrame(rows, columns=["group", "level", "deals", "share", "low95", "high95",
+                                       "made", "made_share", "made_low95", "made_high95"])
+
+
+def contracts(df: pd.DataFrame, game: str | None = None) -> pd.DataFrame:
+    """Contracts reached and made by level and by declarer's seat (auction games)."""
+    game, c = _counts(df, game)
+    return finish_contracts(c, game)
 
 
 def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) -> pd.DataFrame:

@@ -10,7 +10,10 @@ def _load() -> dict[str, Game]:
     from .scopa.game import SCOPA
     from .spades.game import SPADES
     from .sueca.game import SUECA
-    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES)}
+    from .sueca_italiana.game import SUECA_ITALIANA
+    from .briscola_chiamata.game import BRISCOLA_CHIAMATA
+    return {g.name: g for g in (SUECA, BRISCA, SCOPA, SPADES, SUECA_ITALIANA,
+                                BRISCOLA_CHIAMATA)}
 
 
 _GAMES: dict[str, Game] | None = None

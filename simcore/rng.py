@@ -25,6 +25,7 @@ MASK32 = np.uint64(0xFFFFFFFF)
 #: the same seed never coincide (deals use the plain ``seed_base``).
 DOMAIN_DEAL = 0
 DOMAIN_RUBBER = 0x52554242  # "RUBB"
+DOMAIN_CALL = 0x43414C4C    # "CALL": matches of the called-card games (Sueca Italiana, ...)
 
 
 @njit(inline="always")

@@ -6,7 +6,8 @@ with an output counter, multiply-shift draws, the stream domains, and the shuffl
 MASK = 0xFFFFFFFFFFFFFFFF
 MASK32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B97F4A7C15
-DOMAIN_TAGS = {"deal": None, "rubber": 0x52554242, "match": 0x4D415443, "game": 0x47414D45}
+DOMAIN_TAGS = {"deal": None, "rubber": 0x52554242, "match": 0x4D415443, "game": 0x47414D45,
+               "call": 0x43414C4C}
 
 
 def mix(z: int) -> int:

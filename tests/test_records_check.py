@@ -27,6 +27,14 @@ def recs(game, n, seed=1, players=None, strategies=("random",), rubbers=False, r
         rules=dict(rules)))
 
 
+IT_MIX = ("random", "greedy", "random", "greedy", "random")
+# a seat that never bids, one that plays alone when it declares: every branch of the rules
+IT_ODD = ("greedy(margin=60)", "random(alone_at=0)", "greedy(margin=60)", "random(margin=60)",
+          "greedy(alone_at=85)")
+BC_BOLD = ("greedy(margin=-25)", "random(margin=-25)", "greedy", "random(margin=-10)",
+           "greedy(margin=-25)")             # point bids after the 2
+BC_SHY = ("greedy(margin=40)", "random(margin=40)", "greedy(margin=40)", "random(margin=30)",
+          "greedy(margin=40)")               # passed-out deals
 SUECA_VARIANTS = (("pente", True), ("tie_carry", True), ("triple_at_30", True),
                   ("bandeira_by_points", True))
 SPADES_GAME_RULES = (("blind_nil", True), ("bag_limit", 3), ("bag_points", 1))
@@ -57,6 +65,20 @@ VALID = {
     "spades hands, break_spades": ("spades", 30, 11, None, MIX, False,
                                    (("break_spades", True),)),
     "spades games": ("spades", 1, 11, None, ("greedy",), True, SPADES_GAME_RULES),
+    "sueca_italiana deals": ("sueca_italiana", 30, 21, None, IT_MIX, False, ()),
+    "sueca_italiana deals, alone and passes": ("sueca_italiana", 30, 3, None, IT_ODD, False, ()),
+    "sueca_italiana deals, call_own_card false": ("sueca_italiana", 20, 3, None, IT_ODD, False,
+                                                  (("call_own_card", False),)),
+    "sueca_italiana matches": ("sueca_italiana", 3, 4, None, IT_MIX, True, (("target", 5),)),
+    "briscola_chiamata deals": ("briscola_chiamata", 30, 21, None, IT_MIX, False, ()),
+    "briscola_chiamata deals, bold": ("briscola_chiamata", 30, 21, None, BC_BOLD, False, ()),
+    "briscola_chiamata deals, buia and points": ("briscola_chiamata", 30, 3, None, IT_MIX,
+                                                 False, (("chiamata_buia", True),
+                                                         ("points_only", True))),
+    "briscola_chiamata deals, passed out": ("briscola_chiamata", 20, 3, None, BC_SHY, False,
+                                            ()),
+    "briscola_chiamata matches": ("briscola_chiamata", 2, 4, None, IT_MIX, True,
+                                  (("chiamata_buia", True),)),
 }
 
 
@@ -86,6 +108,14 @@ def test_the_valid_records_reach_the_rules_the_checker_checks():
     assert any(any(r["blind_nil"]) for r in games)
     assert any(max(r["bag_penalty"]) > 0 for r in games)
     assert any("nil_made" in r["nil"] for r in valid("spades hands"))
+    odd = valid("sueca_italiana deals, alone and passes")
+    assert {"made", "failed", "alone_made", "alone_failed"} <= {r["result"]["outcome"]
+                                                               for r in odd}
+    assert any(r["bids"] == [None] * 5 for r in odd)
+    assert any(r["declarer"] is None for r in valid("briscola_chiamata deals, passed out"))
+    assert any(isinstance(b, int) for r in valid("briscola_chiamata deals, bold")
+               for b in r["bids"])
+    assert any(r["partner"] == r["declarer"] for r in valid("briscola_chiamata deals"))
 
 
 # --- broken records: each mutation and the message it must give ---------------------------
@@ -311,6 +341,109 @@ def spades_blind_nil_without_rule(r):
     return ["blind_nil[0]: a blind nil, but rules.blind_nil is off"]
 
 
+def it_bid_not_above(r):
+    j = next(j for j, b in enumerate(r["bids"]) if b is not None)
+    r["bids"] = [None] * 5
+    r["bids"][j], r["bids"][(j + 1) % 5] = 90, 90
+    seat = (r["dealer"] + (j + 1) % 5) % 5
+    return [f"bids[{(j + 1) % 5}]: seat {seat} bids 90, not above the highest bid 90"]
+
+
+def it_zero_after_a_bid(r):
+    r["bids"] = [75, 0, None, None, None]
+    return [f"bids[1]: seat {(r['dealer'] + 1) % 5} bids 0, but 0 is allowed only while "
+            f"nobody has bid"]
+
+
+def it_declarer(r):
+    d = r["declarer"]
+    r["declarer"] = (d + 1) % 5
+    return [f"declarer: seat {(d + 1) % 5}, but seat {d} declares"]
+
+
+def it_contract(r):
+    r["contract"] += 1
+    return [f"contract: {r['contract']}, but the auction gives {r['contract'] - 1}"]
+
+
+def it_partner(r):
+    p = r["partner"]
+    r["partner"] = (p + 1) % 5
+    return [f"partner: seat {(p + 1) % 5}, but seat {p} holds the called card"]
+
+
+def it_trump(r):
+    r["trump"] = r["hands"][0][0] if r["hands"][0][0] != r["called_card"] else r["hands"][0][1]
+    return ["trump:", "but the trump card is the called card"]
+
+
+def it_first_leader(r):
+    r["tricks"][0]["leader"] = (r["declarer"] + 1) % 5
+    return [f"tricks[0].leader: seat {(r['declarer'] + 1) % 5}, but seat {r['declarer']} "
+            f"leads (the declarer)"]
+
+
+def it_game_points(r):
+    gp = r["result"]["game_points"]
+    r["result"]["game_points"] = [g + 1 for g in gp]
+    return ["result.game_points:", "but the rules give"]
+
+
+def it_made(r):
+    r["result"]["made"] = not r["result"]["made"]
+    return ["result.made:"]
+
+
+def it_own_card_forbidden(r):
+    r["rules"]["call_own_card"] = False
+    return [f"called_card: {r['called_card']} is the declarer's own card, which "
+            f"rules.call_own_card false forbids"]
+
+
+def bc_points_before_the_two(r):
+    j = next(j for j, b in enumerate(r["bids"]) if isinstance(b, str))
+    r["bids"][j] = 70
+    return [f"bids[{j}]:", "bids 70 points before the 2 has been named"]
+
+
+def bc_rank_not_lower(r):
+    js = [j for j, b in enumerate(r["bids"]) if isinstance(b, str)]
+    j = js[1] if len(js) > 1 else js[0]
+    r["bids"][j] = "1"
+    return [f"bids[{j}]:", "not above the highest bid"]
+
+
+def bc_auction_too_long(r):
+    r["bids"].append(None)
+    return [f"bids: {len(r['bids'])} entries, but the auction ended after "
+            f"{len(r['bids']) - 1}"]
+
+
+def bc_called_rank(r):
+    rank = [b for b in r["bids"] if b is not None][-1]
+    rank = rank if isinstance(rank, str) else "2"
+    other = "K" if rank != "K" else "N"
+    r["called_card"] = other + r["called_card"][1]
+    r["trump"] = r["called_card"]
+    return [f"called_card: {r['called_card']}, but the card called is of the last rank named "
+            f"({rank})"]
+
+
+def bc_scores(r):
+    r["result"]["scores"][0] += 1
+    return ["result.scores:", "but the rules give"]
+
+
+def bc_cappotto(r):
+    r["result"]["cappotto"] = not r["result"]["cappotto"]
+    return ["result.cappotto:"]
+
+
+def bc_contract(r):
+    r["contract"] = 62 if r["contract"] == 61 else 61
+    return ["contract:", "but the auction gives"]
+
+
 BROKEN = [
     ("sueca deals", card_twice), ("sueca deals", card_missing), ("sueca deals", foreign_card),
     ("sueca deals", wrong_winner), ("sueca deals", wrong_trick_points),
@@ -333,6 +466,19 @@ BROKEN = [
     ("spades hands", spades_tricks_by_seat), ("spades hands", spades_trump),
     ("spades hands", spades_blind_nil_without_rule), ("spades hands", not_following_suit),
     ("spades hands", wrong_winner),
+    ("sueca_italiana deals", it_bid_not_above), ("sueca_italiana deals", it_zero_after_a_bid),
+    ("sueca_italiana deals", it_declarer), ("sueca_italiana deals", it_contract),
+    ("sueca_italiana deals", it_partner), ("sueca_italiana deals", it_trump),
+    ("sueca_italiana deals", it_first_leader), ("sueca_italiana deals", it_game_points),
+    ("sueca_italiana deals", it_made), ("sueca_italiana deals", not_following_suit),
+    ("sueca_italiana deals", wrong_winner), ("sueca_italiana deals", card_twice),
+    ("briscola_chiamata deals", bc_points_before_the_two),
+    ("briscola_chiamata deals", bc_rank_not_lower),
+    ("briscola_chiamata deals", bc_auction_too_long), ("briscola_chiamata deals", bc_called_rank),
+    ("briscola_chiamata deals", bc_scores), ("briscola_chiamata deals", bc_cappotto),
+    ("briscola_chiamata deals", bc_contract), ("briscola_chiamata deals", it_declarer),
+    ("briscola_chiamata deals", it_partner), ("briscola_chiamata deals", it_first_leader),
+    ("briscola_chiamata deals", wrong_winner), ("briscola_chiamata deals", card_twice),
 ]
 
 
@@ -345,6 +491,42 @@ def test_a_broken_record_gets_the_message_naming_it(name, broken):
     assert problems and all(isinstance(p, str) and "\n" not in p for p in problems)
     for text in expected:
         assert any(text in p for p in problems), (text, problems)
+
+
+def test_a_declarer_calling_its_own_card_under_call_own_card_false():
+    r = copy.deepcopy(next(r for r in valid("sueca_italiana deals, alone and passes")
+                           if r["partner"] == r["declarer"]))
+    assert check_record(r) == []
+    for text in it_own_card_forbidden(r):
+        assert any(text in p for p in check_record(r)), check_record(r)
+
+
+def test_a_passed_out_deal_with_plays():
+    r = copy.deepcopy(next(r for r in valid("briscola_chiamata deals, passed out")
+                           if r["declarer"] is None))
+    assert check_record(r) == []
+    r["declarer"], r["result"]["scores"][0] = 2, 1
+    problems = check_record(r)
+    assert any(p.startswith("declarer: 2, but all passed: the deal is passed out")
+               for p in problems), problems
+    assert any(p.startswith("result.scores:") for p in problems), problems
+
+
+def test_chiamata_buia_first_trick_is_won_without_trumps():
+    """Give the first trick's win to the highest trump: under chiamata buia it is wrong."""
+    for r in valid("briscola_chiamata deals, buia and points"):
+        cards = [c for _, c in r["plays"][:5]]
+        trump = r["trump"][1]
+        if any(c[1] == trump for c in cards[1:]) and cards[0][1] != trump:
+            r = copy.deepcopy(r)
+            t = max((c for c in cards if c[1] == trump), key=lambda c: "42567JNK31".index(c[0]))
+            seat = r["plays"][cards.index(t)][0]
+            if seat == r["tricks"][0]["winner"]:
+                continue
+            r["tricks"][0]["winner"] = seat
+            assert any("trumps none" in p for p in check_record(r)), check_record(r)
+            return
+    pytest.fail("no first trick where a trump would have changed the winner")
 
 
 def test_a_record_that_is_not_an_object():
@@ -410,7 +592,8 @@ def _paths(o, pre=()):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games"]),
+@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games",
+                        "sueca_italiana matches", "briscola_chiamata matches"]),
        st.data(), JSON)
 def test_any_damage_gives_messages_never_an_exception(name, data, junk):
     r = copy.deepcopy(valid(name)[0])

@@ -151,14 +151,22 @@ def test_report_command_and_partial_run(tmp_path, capsys):
     assert main(["report", str(tmp_path / "nothing")]) == 2
 
 
+# tables that seat the strategies the game's other tests seat: no kernel compiled for these alone
+SEATS = {"sueca_italiana": 'strategies = ["random", "greedy", "random", "greedy", "random"]\n',
+         "briscola_chiamata": 'strategies = ["random", "greedy", "random", "greedy", "random"]\n'}
+
+
 @pytest.mark.parametrize("game", [g for g in all_games() if g != "sueca"])
 def test_generic_report_for_other_games(tmp_path, game):
     g = all_games()[game]
-    spec = parse_spec(f'title = "{game}"\ngame = "{game}"\ndeals = 5000\n', f"{game}_t.toml")
+    spec = parse_spec(f'title = "{game}"\ngame = "{game}"\ndeals = 5000\n'
+                      + SEATS.get(game, ""), f"{game}_t.toml")
     out = str(tmp_path / game)
     run_study(spec, out, chunk=2048)
     rep = write_report(out)
-    assert rep["sections"] == ["outcomes", "scores", "sides", "categories", "metadata"]
+    assert rep["sections"] == [s for s in ("outcomes", "contracts", "scores", "sides",
+                                           "categories", "metadata")
+                               if s != "contracts" or game in SEATS]
     t = pd.read_csv(os.path.join(out, "report", "tables", "sides.csv"))
     assert len(t) >= 2
     assert np.allclose(t["win"] + t["tie"] + t["loss"], 1.0)
@@ -173,7 +181,8 @@ def test_whole_game_report(tmp_path, game):
     unit = whole_unit(game)
     if unit is None:
         pytest.skip(f"{game} has no whole games")
-    spec = parse_spec(f'title = "{game} {unit}"\ngame = "{game}"\n{unit} = 400\n', f"{game}_w.toml")
+    spec = parse_spec(f'title = "{game} {unit}"\ngame = "{game}"\n{unit} = 400\n'
+                      + SEATS.get(game, ""), f"{game}_w.toml")
     out = str(tmp_path / game)
     run_study(spec, out, chunk=128)
     rep = write_report(out)
@@ -184,3 +193,24 @@ def test_whole_game_report(tmp_path, game):
     assert won["count"].sum() == 400 and ended["count"].sum() == 400
     html = open(rep["html"][0], encoding="utf-8").read()
     assert "id='fig-length_histogram'><svg" in html and unit in html
+
+
+def test_contracts_section_agrees_with_the_records(tmp_path):
+    """Sueca Italiana's contracts table: counts by level and made shares, recounted here
+    from the deals themselves."""
+    spec = parse_spec('title = "it"\ngame = "sueca_italiana"\ndeals = 3000\n'
+                      + SEATS["sueca_italiana"], "it_c.toml")
+    out = str(tmp_path / "it")
+    run_study(spec, out, chunk=1024)
+    write_report(out)
+    t = pd.read_csv(os.path.join(out, "report", "tables", "contracts.csv"))
+    deals = load_run(out).deals()
+    lv = t[t["group"] == "contract"]
+    assert lv["deals"].sum() == 3000
+    for _, row in lv.iterrows():
+        lo, _, hi = row["level"].partition("-")
+        sel = deals[(deals["contract"] >= int(lo)) & (deals["contract"] <= int(hi or lo))]
+        assert row["deals"] == len(sel) and row["made"] == int(sel["made"].sum())
+    seats = t[t["group"] == "declarer seat"]
+    rel = (deals["declarer"].astype(int) - deals["dealer"].astype(int)) % 5
+    assert list(seats["deals"]) == [int((rel == k).sum()) for k in range(5)]
