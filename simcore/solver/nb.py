@@ -464,7 +464,13 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                                 m ^= b
                                 r = popcount(live & (b - _ONE))
                                 k2 |= np.uint64(s) << (np.uint64(3) * r)
-                i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
+                if pmask:
+                    i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
+                else:
+                    # no card worth points (Spades): the key is little more than suit
+                    # lengths, so the owners go into the bucket's hash too (else the many
+                    # positions sharing lengths fight over one bucket)
+                    i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
                 for j in range(i, i + TT_WAYS):
                     if (tt_val[j, TT_GEN] == gen and tt_key[j, TK_K1] == k1
                             and tt_key[j, TK_K2] == k2):

@@ -126,9 +126,11 @@ class SpadesGame(Game):
         """The dealt hands of hands ``start .. start+count-1`` (for the solver):
         ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, trace=tr)
+        _check(setup, status)
         return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 
