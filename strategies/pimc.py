@@ -6,7 +6,9 @@ seat has shown, the dealer's face-up card while it is unplayed), solves every sa
 with every card visible (:mod:`simcore.solver`), and plays the legal card whose value for
 its side, summed over the samples, is highest (ties: the lowest card).  ``depth`` limits
 the search to the cards of that many tricks from the current one (0: to the end of the
-deal); a limited search counts the points of the tricks it plays out only.
+deal); a limited search counts the points of the tricks it plays out and values the rest
+by the solver's estimate (the middle of the points of the sure trumps of each side: see
+``simcore.solver.api.solve``, ``horizon``).
 
 The samples come from a generator seeded by the seat's own draw ``u`` for the decision
 (and the decision's number in the deal), so ``pimc`` is reproducible from the run's seed and
@@ -92,7 +94,8 @@ def deal_hidden(state, out_hands, seat, players, unseen, need, void_bits, known_
 
 @njit
 def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
-                known_card, known_seat, hands, pos, cfg, tab, u, salt, samples, tt_bits):
+                known_card, known_seat, hands, pos, cfg, tab, u, salt, samples, tt_bits,
+                depth=0):
     """The card ``pimc`` plays (see the module doc); ``hands``/``pos``: the solver's
     position with the seat's own hand and the trick so far filled in (the other hands are
     overwritten by each sample)."""
@@ -109,9 +112,14 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
           np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
           np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
           np.zeros(64, np.uint64),
-          np.zeros((size, 2), np.uint64),
+          np.zeros((size, SE.TK_COLS), np.uint64),
           np.zeros((size, SE.TT_COLS), np.int16),
           meta)
+    # depth > 0: search the tricks up to the depth-th from the current one, value the rest
+    # by the solver's estimate (meta[M_HORIZON] = tricks left where the search stops)
+    left = popcount(hand)          # the seat to move has not played to this trick yet
+    if depth > 0 and left > depth:
+        meta[SE.M_HORIZON] = left - depth
     cards = np.zeros(SE.MAX_MOVES, np.int64)
     vals = np.zeros(SE.MAX_MOVES, np.int64)
     total = np.zeros(64, np.int64)

@@ -299,7 +299,7 @@ _SOLVER_CFGS = np.stack([_SV.with_trump(_SOLVER_CFG, t) for t in range(4)])
 
 
 @njit
-def pimc_card(v, legal, u, samples, tt_bits):
+def pimc_card(v, legal, u, samples, tt_bits, depth):
     seat = v.seat
     unseen = _FULL & ~v.played & ~v.hand
     need = np.zeros(8, np.int64)
@@ -321,13 +321,13 @@ def pimc_card(v, legal, u, samples, tt_bits):
     pos[_SV.P_TAKEN1] = v.points[1]
     return pimc_choose(v.hand, legal, seat, 4, unseen, need, voids, known, v.dealer, hands,
                        pos, _SOLVER_CFGS[v.trump], _SOLVER_TAB, u, v.trick * 4 + k, samples,
-                       tt_bits)
+                       tt_bits, depth)
 
 
 def pimc_play(v, legal, u, p):
     """perfect-information Monte Carlo: solves `samples` deals of the unseen cards
     consistent with the view and plays the card best on average (docs/solver.md)"""
-    return pimc_card(v, legal, u, p.samples, p.tt_bits)
+    return pimc_card(v, legal, u, p.samples, p.tt_bits, p.depth)
 
 
 register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
@@ -335,4 +335,6 @@ register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
           maximum=4096),
     Param("tt_bits", 18, "the solver's transposition table: 2**tt_bits entries", minimum=10,
           maximum=24),
+    Param("depth", 3, "tricks searched from the current one, the rest estimated (0: to the "
+          "end of the deal, seconds per decision)", minimum=0, maximum=10),
 ])

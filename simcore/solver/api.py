@@ -29,8 +29,8 @@ def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
     return (np.zeros((E.MAX_PLY, E.N_FIELDS), np.int64),
             np.zeros((E.MAX_PLY, E.H_WIDTH), np.uint64),
             np.zeros((E.MAX_PLY, 2 * E.MAX_MOVES), np.int64),
-            np.zeros(64, np.uint64),
-            np.zeros((size, 2), np.uint64),
+            np.zeros(E.SM_LEN, np.uint64),
+            np.zeros((size, E.TK_COLS), np.uint64),
             np.zeros((size, E.TT_COLS), np.int16),
             meta)
 
@@ -109,26 +109,40 @@ def _ws():
     return ws
 
 
-def solve(position: Position, ws=None) -> Solution:
-    """The par result of ``position`` and the value of every legal move."""
+def solve(position: Position, ws=None, horizon: int = 0) -> Solution:
+    """The par result of ``position`` and the value of every legal move.
+
+    ``horizon`` > 0: a depth-limited search (as ``pimc(depth=...)`` uses): a position at a
+    trick boundary with ``horizon`` tricks left or fewer is not searched; the rest of the deal
+    is valued by an estimate, the middle of the points of the sure trumps of side 0 (trumps
+    above every trump of side 1) and the points in play less those of side 1's sure trumps.
+    The values are then those of that limited game, not the par."""
     cfg, tab, _ = position.tables()
     hands, pos = position.arrays()
     ws = _ws() if ws is None else ws
     cards = np.zeros(E.MAX_MOVES, np.int64)
     vals = np.zeros(E.MAX_MOVES, np.int64)
-    k, par = nb.move_values(hands, pos, cfg, tab, ws, cards, vals)
+    ws[6][E.M_HORIZON] = horizon
+    try:
+        k, par = nb.move_values(hands, pos, cfg, tab, ws, cards, vals)
+    finally:
+        ws[6][E.M_HORIZON] = 0
     in_play = int(nb.set_root(hands, pos, cfg, tab, ws[0], ws[1], ws[3], ws[6]))
     t0, t1 = position.taken
     side = lambda v: (t0 + int(v), t1 + in_play - int(v))  # noqa: E731
     return Solution(side(par), position.to_move, {int(cards[i]): side(vals[i]) for i in range(k)})
 
 
-def value(position: Position, ws=None) -> tuple[int, int]:
-    """Only the par result: (side 0, side 1)."""
+def value(position: Position, ws=None, horizon: int = 0) -> tuple[int, int]:
+    """Only the par result: (side 0, side 1); ``horizon`` as in :func:`solve`."""
     cfg, tab, _ = position.tables()
     hands, pos = position.arrays()
     ws = _ws() if ws is None else ws
-    v = int(nb.solve_value(hands, pos, cfg, tab, ws))
+    ws[6][E.M_HORIZON] = horizon
+    try:
+        v = int(nb.solve_value(hands, pos, cfg, tab, ws))
+    finally:
+        ws[6][E.M_HORIZON] = 0
     in_play = int(nb.set_root(hands, pos, cfg, tab, ws[0], ws[1], ws[3], ws[6]))
     return position.taken[0] + v, position.taken[1] + in_play - v
 

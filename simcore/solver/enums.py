@@ -26,8 +26,8 @@ MAX_PLY = 56            # rows of the search stack: one per card still in play, 
 MAX_MOVES = 16          # a node's moves; their ordering scores follow in the same row
 
 # cfg slots
-C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK, C_PTOP, C_BMI2, C_EXACT = range(11)
-N_CFG = 11
+C_N, C_RPS, C_FOLLOW, C_TVAL, C_TRUMP, C_NCARDS, C_OWNERS, C_BREAK, C_PTOP, C_BMI2 = range(10)
+N_CFG = 10
 # how the transposition table's key tells the hands apart (the cards in play and the
 # leader are always in it): fixed hands (Sueca, Spades: the owner of every card is known
 # from the root), seat 0's hand (two-player Brisca), or the holder of every card in hand
@@ -49,21 +49,46 @@ POS_LEN = P_STOCK + 48
 
 # search stack fields (int64 rows)
 (F_TPOS, F_LEADER, F_LED, F_BKEY, F_WIN, F_TPTS, F_ACC, F_REM, F_SIDX, F_NMV, F_IDX, F_TTI,
- F_TTMOVE, F_BEST, F_LIVE, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL) = range(20)
-N_FIELDS = 20
-# hand-stack columns: hands 0..5, then the cards of the trick, then the node's TT key
+ F_TTMOVE, F_BEST, F_LIVE, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_WCARD) = range(21)
+N_FIELDS = 21
+# hand-stack columns (uint64): hands 0..5, the cards of the trick, the node's TT key (two
+# words) and the owners of its cards worth nothing (two bit planes, 16 bits a suit), then the
+# relevant cards (see nb.alphabeta): of the trick completed just before the node, of the
+# moves searched so far, the cards merged into an equivalent one, the cards searched
 TRICK_SLOT = 6
 K1_SLOT = 7
 K2_SLOT = 8
-H_WIDTH = 9
+A_SLOT = 9
+B_SLOT = 10
+W_IN = 11
+W_ACC = 12
+MERGED = 13
+SEARCHED = 14
+H_WIDTH = 15
 
 # workspace meta slots
-M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP = range(6)
-N_META = 32
+M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS, M_HORIZON = range(8)
+# meta[M_HORIZON] = h > 0: a depth-limited search; a position at a trick boundary with h or
+# fewer tricks left is not searched but valued by an estimate (see nb.alphabeta)
+N_META = 16
 
-# transposition table values (int16 columns)
+# the workspace's uint64 vector ``sm``: the stock's suffix masks (sm[i] = the cards
+# stock[i:]), then the point classes of the game (set by ``set_root``): the cards worth
+# each distinct non-zero value, largest value first, and those values
+SM_CLASS = 56
+SM_VALUE = SM_CLASS + 8
+SM_PMASK = SM_VALUE + 8     # the cards worth points
+SM_LEN = SM_PMASK + 1
+MAX_CLASSES = 8
+
+# transposition table: keys (uint64 columns): the position's key, then, for Sueca and
+# Spades, the mask of the relevant cards worth nothing (by rank among those still in play,
+# 16 bits a suit) and their owners (two bit planes); values (int16 columns)
+TK_K1, TK_K2, TK_M, TK_A, TK_B = range(5)
+TK_COLS = 5
 TT_LB, TT_UB, TT_MOVE, TT_DEPTH, TT_GEN = range(5)
 TT_COLS = 5
+TT_WAYS = 4              # entries per bucket
 DEFAULT_TT_BITS = 20
 
 
@@ -95,6 +120,8 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
     cfg[C_RPS] = deck.ranks_per_suit
     cfg[C_BMI2] = HAS_BMI2
     cfg[C_NCARDS] = deck.n_cards
+    if len(set(int(v) for v in points if v > 0)) > MAX_CLASSES:
+        raise ValueError(f"{game}: more than {MAX_CLASSES} distinct card values")
     tab = np.zeros((3, deck.n_cards), np.int64)
     tab[T_POINTS] = points
     tab[T_SUIT] = deck.suit_of_card

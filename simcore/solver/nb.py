@@ -6,35 +6,112 @@ sampling deals inside a kernel) can call :func:`solve_value`, :func:`move_values
 algorithm is described in ``docs/solver.md``.
 
 Value searched: the points (card points plus ``trick value`` per trick) that side 0 takes
-from the cards still in play, over the remaining tricks.  A *boolean* search
-(:func:`bsearch`) answers "can side 0 take at least T?"; :func:`solve_value` finds the
-exact value with a few of them (a bisection), all sharing one transposition table.
+from the cards still in play, over the remaining tricks.  :func:`alphabeta` is a fail-soft
+alpha-beta on that value; :func:`solve_value` finds the exact value with a few null-window
+searches ("can side 0 take at least T?"), all sharing one transposition table.
 
 The search is a loop over an explicit stack (one row per card played), not a recursion:
 numba compiles and caches it simply, and nothing is allocated or reference-counted per
-node.  The transposition table is probed and written at trick boundaries only, keyed by
-the cards still in play, the stock position and the leader (and, for Brisca, who holds
-which card, since the draws depend on who won).
+node.  The transposition table is probed and written at trick boundaries only.
 """
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from .._jit import njit
-from ..bits import ctz, pext, popcount
-from .enums import (C_FOLLOW, C_N, C_NCARDS, C_OWNERS, C_RPS, C_TRUMP, C_TVAL, C_BREAK, C_PTOP, C_BMI2, C_EXACT, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_LIVE, TT_GEN, OWN_CANON,
-                    F_ACC, F_BKEY, F_IDX, F_LEADER, F_LED, F_NMV, F_REM, F_SIDX, F_TPOS,
-                    F_TPTS, F_TTI, F_TTMOVE, F_WIN, F_BEST, MAX_MOVES, MAX_PLY,
-                    M_BROKEN, M_GEN, M_NODES, M_NSTOCK, M_TTBITS, M_ROOTSP, N_FIELDS,
-                    P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, TRICK_SLOT, K1_SLOT, K2_SLOT,
-                    T_POINTS, T_STRENGTH, T_SUIT, TT_LB, TT_UB, TT_MOVE, TT_DEPTH,
-                    OWN_HAND0)
+from ..bits import clz, ctz, pext, popcount, select_bit
+from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_RPS, C_TRUMP,
+                    C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
+                    F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL,
+                    F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED, M_BROKEN,
+                    M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON,
+                    OWN_HAND0,
+                    P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
+                    SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
+                    TK_M, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
+                    W_IN)
 
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+# --- small helpers ------------------------------------------------------------------------
+@njit(inline="always")
+def _pc(x):
+    """popcount as int64 (numba would turn uint64 - int64 into float64)."""
+    return np.int64(popcount(x))
+
+
+@njit(inline="always")
+def _below(x):
+    """The bits under the highest set bit of ``x`` (x != 0)."""
+    return (_ONE << np.uint64(63 - clz(x))) - _ONE
+
+
+@njit(inline="always")
+def _suit_mask(s, rps):
+    return ((_ONE << np.uint64(rps)) - _ONE) << np.uint64(s * rps)
+
+
+@njit(inline="always")
+def _points(m, sm, ncls):
+    """The points of the cards in ``m`` (by point class: a popcount each)."""
+    v = 0
+    for j in range(ncls):
+        v += np.int64(sm[SM_VALUE + j]) * _pc(m & sm[SM_CLASS + j])
+    return v
+
+
+@njit(inline="always")
+def _top_points(m, k, sm, ncls):
+    """The most points ``k`` cards of ``m`` can hold."""
+    v = 0
+    for j in range(ncls):
+        if k <= 0:
+            break
+        c = _pc(m & sm[SM_CLASS + j])
+        if c > k:
+            c = k
+        v += c * np.int64(sm[SM_VALUE + j])
+        k -= c
+    return v
+
+
+@njit(inline="always")
+def _max_key(h, led, trump, rps, field, follow):
+    """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
+    trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
+    lm = h & (field << np.uint64(led * rps))
+    if follow and lm:
+        cand = lm
+    else:
+        cand = h
+    t = cand & (field << np.uint64(trump * rps))
+    if t:
+        return 64 + (led == trump) * 32 + (63 - clz(t)) - trump * rps
+    lm = cand & lm
+    if lm:
+        return 32 + (63 - clz(lm)) - led * rps
+    return -1
+
+
+@njit(inline="always")
+def _hash(k1, k2, bits):
+    return np.int64(((k1 ^ (k2 * _MUL2)) * _MUL1) >> np.uint64(64 - bits))
+
+
+@njit(inline="always")
+def _push(k1, k2, off, v, nbits):
+    """Append the ``nbits`` low bits of ``v`` to the 128-bit key (k1, k2) at bit ``off``."""
+    v = np.uint64(v)
+    if off < 64:
+        k1 |= v << np.uint64(off)
+        if off + nbits > 64:
+            k2 |= v >> np.uint64(64 - off)
+    else:
+        k2 |= v << np.uint64(off - 64)
+    return k1, k2, off + nbits
 
 
 # --- workspace --------------------------------------------------------------------------
@@ -44,7 +121,8 @@ def new_generation(tt_val, meta):
     generation counter wraps, the table is cleared (so results never depend on it)."""
     g = meta[M_GEN] + 1
     if g > _GEN_MAX:
-        tt_val[:, TT_GEN] = 0
+        for i in range(tt_val.shape[0]):
+            tt_val[i, TT_GEN] = 0
         g = 1
     meta[M_GEN] = g
 
@@ -63,19 +141,40 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     sm[nstock] = 0
     for i in range(nstock - 1, -1, -1):
         sm[i] = sm[i + 1] | (_ONE << np.uint64(pos[P_STOCK + i]))
-    for s in range(8):
+    # the point classes of the deck, largest value first
+    ncards = tab.shape[1]
+    ncls = 0
+    last = 1 << 30
+    while ncls < MAX_CLASSES:
+        v = 0
+        for c in range(ncards):
+            pc = tab[T_POINTS, c]
+            if v < pc < last:
+                v = pc
+        if v == 0:
+            break
+        m = _ZERO
+        for c in range(ncards):
+            if tab[T_POINTS, c] == v:
+                m |= _ONE << np.uint64(c)
+        sm[SM_CLASS + ncls] = m
+        sm[SM_VALUE + ncls] = np.uint64(v)
+        ncls += 1
+        last = v
+    meta[M_NCLS] = ncls
+    pm = _ZERO
+    for j in range(ncls):
+        pm |= sm[SM_CLASS + j]
+    sm[SM_PMASK] = pm
+    for s in range(hs.shape[1]):
         hs[0, s] = 0
     in_play = 0
     rem = 0
     for s in range(n):
         h = np.uint64(hands[s])
         hs[0, s] = h
-        in_play += popcount(h)
-        m = h
-        while m:
-            c = ctz(m)
-            m &= m - _ONE
-            rem += tab[T_POINTS, c]
+        in_play += _pc(h)
+        rem += _points(h, sm, ncls)
     for i in range(nstock):
         rem += tab[T_POINTS, pos[P_STOCK + i]]
     in_play += nstock
@@ -84,8 +183,9 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     tpts = 0
     bkey = -1
     win = leader
+    wcard = -1
     led = -1
-    tmask = np.uint64(0)
+    tmask = _ZERO
     for k in range(nt):
         c = pos[P_TRICK + k]
         tmask |= _ONE << np.uint64(c)
@@ -96,13 +196,14 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
         key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
         if key > bkey:
             bkey = key
+            wcard = c
             p = leader + k
             win = p - n if p >= n else p
     hs[0, TRICK_SLOT] = tmask
     in_play += nt
     tricks = in_play // n
     rem += tpts + tricks * tval
-    # the spades still live at the root (the break-spades rule, see bsearch)
+    # the spades still live at the root (the break-spades rule, see alphabeta)
     tm = _suit_mask(trump, cfg[C_RPS])
     live = tmask | sm[0]
     for s in range(n):
@@ -113,49 +214,12 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     st[0, F_LED] = led
     st[0, F_BKEY] = bkey
     st[0, F_WIN] = win
+    st[0, F_WCARD] = wcard
     st[0, F_TPTS] = tpts
     st[0, F_ACC] = 0
     st[0, F_REM] = rem
     st[0, F_SIDX] = 0
     return rem
-
-
-@njit(inline="always")
-def _suit_mask(s, rps):
-    return ((_ONE << np.uint64(rps)) - _ONE) << np.uint64(s * rps)
-
-
-@intrinsic
-def _clz(typingctx, x):
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@njit(inline="always")
-def _max_key(h, led, trump, rps, field, follow):
-    """The strongest trick key (see ``bsearch``) among the cards hand ``h`` may play to a
-    trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
-    lm = h & (field << np.uint64(led * rps))
-    if follow and lm:
-        cand = lm
-    else:
-        cand = h
-    t = cand & (field << np.uint64(trump * rps))
-    if t:
-        return 64 + (led == trump) * 32 + (63 - _clz(t)) - trump * rps
-    lm = cand & lm
-    if lm:
-        return 32 + (63 - _clz(lm)) - led * rps
-    return -1
-
-
-@njit(inline="always")
-def _hash(k1, k2, bits):
-    return np.int64(((k1 ^ (k2 * _MUL2)) * _MUL1) >> np.uint64(64 - bits))
 
 
 # --- the search -------------------------------------------------------------------------------
@@ -175,6 +239,18 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
 
     Iterative: ``d`` is the current ply; each row of ``st``/``hs``/``mv`` holds one node's
     trick state, window, hands and ordered moves.  Values travel up in ``res``.
+
+    Trick keys: a card's strength in the trick is ``64 * trump + 32 * (suit led) +
+    strength``; the highest key wins the trick.
+
+    Relevant cards (Sueca and Spades, as partition search in bridge solvers): with each
+    result travels the set ``resw`` of cards whose rank decided it (a trick won by rank, a
+    bound that compared trumps, a table entry's own set).  Within a suit, the cards worth
+    nothing below the lowest relevant one are interchangeable: the result holds for every
+    position with the same hands up to who holds them (same suit lengths, same owners of
+    the relevant cards and of the cards worth points).  The table stores entries that way,
+    and a second card worth nothing of the same suit in the same hand is not searched when
+    both lie below the relevant ones of the moves searched so far.
     """
     n = cfg[C_N]
     rps = cfg[C_RPS]
@@ -182,24 +258,28 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     tval = cfg[C_TVAL]
     trump = cfg[C_TRUMP]
     owners = cfg[C_OWNERS]
+    canon = owners == OWN_CANON
     brk = cfg[C_BREAK] != 0
+    bmi2 = cfg[C_BMI2] != 0
     nstock = meta[M_NSTOCK]
     bits = meta[M_TTBITS]
     gen = meta[M_GEN]
-    ptop = cfg[C_PTOP]
-    bmi2 = cfg[C_BMI2] != 0
+    ncls = meta[M_NCLS]
     root_broken = meta[M_BROKEN] != 0
+    hz = meta[M_HORIZON]
     root_sp = np.uint64(meta[M_ROOTSP])
+    pmask = sm[SM_PMASK]
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
 
-    exact_below = cfg[C_EXACT]
     st[0, F_ALPHA] = alpha0
     st[0, F_BETA] = beta0
+    hs[0, W_IN] = 0
     d = 0
     state = 0          # 0: enter node d; 1: play move st[d, F_IDX] of node d; 2: node d done
     res = 0
+    resw = _ZERO       # the relevant cards of res
     while True:
         if state == 0:
             nodes += 1
@@ -215,6 +295,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             st[d, F_TTI] = -1
             st[d, F_TTMOVE] = -1
             st[d, F_BEST] = -1
+            hs[d, MERGED] = 0
+            resw = _ZERO
             if acc >= beta:
                 res = acc
                 state = 2
@@ -223,38 +305,95 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 res = acc + rem
                 state = 2
                 continue
-            meta[16 + popcount(_live_hands(hs, d, n)) // n] += 1
             sidx = st[d, F_SIDX]
-            # cheap bounds: a trump higher than every trump the other side may still hold
-            # wins its trick whenever it is played, so its points are that side's; and a
-            # trick in progress that nobody of the other side can still take
-            h0 = np.uint64(0)
-            h1 = np.uint64(0)
-            for s in range(n):
-                if s & 1:
-                    h1 |= hs[d, s]
-                else:
-                    h0 |= hs[d, s]
+            h0 = _ZERO
+            h1 = _ZERO
+            for s in range(0, n, 2):
+                h0 |= hs[d, s]
+                h1 |= hs[d, s + 1]
+            # bounds on the future value: a trump higher than every trump the other side may
+            # still hold (in hand, in the trick, in the stock) wins its trick whenever it is
+            # played, so its points are its side's (s0, s1: those trumps)
             t0 = h0 & tmask
             t1 = h1 & tmask
-            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask    # in the stock or the trick
+            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask
             o1 = t1 | ts
             o0 = t0 | ts
-            sure0 = 0
-            sure1 = 0
-            if t0:
-                m = t0 if o1 == 0 else t0 & ~((_ONE << np.uint64(63 - _clz(o1))) - _ONE)
-                while m:
-                    c = ctz(m)
-                    m &= m - _ONE
-                    sure0 += tab[T_POINTS, c]
-            if t1:
-                m = t1 if o0 == 0 else t1 & ~((_ONE << np.uint64(63 - _clz(o0))) - _ONE)
-                while m:
-                    c = ctz(m)
-                    m &= m - _ONE
-                    sure1 += tab[T_POINTS, c]
-            if tpos > 0:
+            s0 = t0
+            s1 = t1
+            bw = _ZERO           # the relevant cards of these bounds
+            if o1:
+                top = _ONE << np.uint64(63 - clz(o1))
+                s0 = t0 & ~(top - _ONE)
+                bw |= top
+            if o0:
+                top = _ONE << np.uint64(63 - clz(o0))
+                s1 = t1 & ~(top - _ONE)
+                bw |= top
+            lb = _points(s0, sm, ncls)
+            ub = rem - _points(s1, sm, ncls)
+            if tpos == 0:
+                if hz > 0 and (_pc(h0 | h1) + nstock - sidx) // n <= hz:
+                    # the search horizon: the rest is valued by the middle of the bounds
+                    # on it (the points of the sure trumps, the points out), so a value
+                    # never leaves the bounds used for cutoffs above it
+                    res = acc + (lb + ub) // 2
+                    resw = bw
+                    state = 2
+                    continue
+                if sidx == nstock:
+                    ntr = _pc(hs[d, leader])
+                    if ntr == 1:
+                        # the last trick: no choice left
+                        c = ctz(hs[d, leader])
+                        led = tab[T_SUIT, c]
+                        bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
+                        win = leader
+                        wc = c
+                        tm_ = _ONE << np.uint64(c)
+                        q = leader
+                        for k in range(1, n):
+                            q += 1
+                            if q == n:
+                                q = 0
+                            c = ctz(hs[d, q])
+                            tm_ |= _ONE << np.uint64(c)
+                            cs = tab[T_SUIT, c]
+                            key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+                            if key > bkey:
+                                bkey = key
+                                win = q
+                                wc = c
+                        res = acc + rem if (win & 1) == 0 else acc
+                        wb = _ONE << np.uint64(wc)
+                        if tm_ & _suit_mask(tab[T_SUIT, wc], rps) & ~wb:
+                            resw = wb
+                        state = 2
+                        continue
+                    # trick count: a hand holding k such trumps wins k tricks, so the other
+                    # side wins at most (tricks - k), holding at most the richest (tricks - k)
+                    # cards of each hand (the sure trumps excepted)
+                    w0 = 0
+                    w1 = 0
+                    for s in range(0, n if hz == 0 else 0, 2):
+                        w0 = max(w0, _pc(hs[d, s] & s0))
+                        w1 = max(w1, _pc(hs[d, s + 1] & s1))
+                    if w0 > 0:
+                        k = ntr - w0
+                        v = k * tval
+                        for s in range(n):
+                            v += _top_points(hs[d, s] & ~s0, k, sm, ncls)
+                        if rem - v > lb:
+                            lb = rem - v
+                    if w1 > 0:
+                        k = ntr - w1
+                        v = k * tval
+                        for s in range(n):
+                            v += _top_points(hs[d, s] & ~s1, k, sm, ncls)
+                        if v < ub:
+                            ub = v
+            else:
+                # a trick in progress that nobody of the other side still to play can take
                 ws_ = st[d, F_WIN] & 1
                 bk = st[d, F_BKEY]
                 led = st[d, F_LED]
@@ -269,81 +408,75 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     if q == n:
                         q = 0
                 if safe:
+                    bw |= _ONE << np.uint64(st[d, F_WCARD])
                     if ws_ == 0:
-                        sure0 += st[d, F_TPTS] + tval
+                        lb += st[d, F_TPTS] + tval
                     else:
-                        sure1 += st[d, F_TPTS] + tval
-            if acc + sure0 >= beta:
-                res = acc + sure0
+                        ub -= st[d, F_TPTS] + tval
+            if acc + lb >= beta:
+                res = acc + lb
+                resw = bw
                 state = 2
                 continue
-            if acc + rem - sure1 <= alpha:
-                res = acc + rem - sure1
+            if acc + ub <= alpha:
+                res = acc + ub
+                resw = bw
                 state = 2
                 continue
             if tpos == 0:
-                # the last trick: no choice left
-                last = sidx == nstock
-                if last:
-                    for s in range(n):
-                        if popcount(hs[d, s]) != 1:
-                            last = False
-                            break
-                if last:
-                    c = ctz(hs[d, leader])
-                    led = tab[T_SUIT, c]
-                    bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
-                    win = leader
-                    q = leader
-                    for k in range(1, n):
-                        q += 1
-                        if q == n:
-                            q = 0
-                        c = ctz(hs[d, q])
-                        cs = tab[T_SUIT, c]
-                        key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
-                        if key > bkey:
-                            bkey = key
-                            win = q
-                    res = acc + rem if (win & 1) == 0 else acc
-                    state = 2
-                    continue
                 # transposition table
-                live = np.uint64(0)
-                for s in range(n):
-                    live |= hs[d, s]
-                if owners == OWN_CANON:
-                    # the cards in play up to their ranks among themselves: per suit its
-                    # count and which of the point ranks are there, then the holder of
-                    # each card in play, in card order (two bit planes)
-                    k1 = np.uint64(0)
-                    k2 = np.uint64(0)
-                    off = 0
+                live = h0 | h1
+                za = _ZERO
+                zb = _ZERO
+                if canon:
+                    # up to the ranks of the cards in play among themselves: the leader;
+                    # which cards worth points are in play and who holds them; how many
+                    # cards worth nothing each hand holds in each suit.  Who holds those
+                    # (two bit planes za, zb, by rank within each suit) is checked against
+                    # an entry's relevant ones only.
+                    pl1 = hs[d, 1] | hs[d, 3]
+                    pl2 = hs[d, 2] | hs[d, 3]
+                    k1 = np.uint64(leader)
+                    k2 = _ZERO
+                    off = 2
+                    lp = live & pmask
+                    npl = _pc(lp)
+                    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
+                    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
+                    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
+                    zl = live & ~pmask
                     for s in range(4):
-                        sl = (live >> np.uint64(s * rps)) & field
-                        k1, k2, off = _push(k1, k2, off, popcount(sl), 4)
-                        if ptop > 0:
-                            k1, k2, off = _push(k1, k2, off, sl >> np.uint64(rps - ptop), ptop)
-                    k1, k2, off = _push(k1, k2, off, np.uint64(leader), 2)
-                    nl = popcount(live)
-                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 1] | hs[d, 3], live, bmi2), nl)
-                    k1, k2, off = _push(k1, k2, off, pext(hs[d, 2] | hs[d, 3], live, bmi2), nl)
+                        zs = zl & (field << np.uint64(s * rps))
+                        for q in range(4):
+                            k1, k2, off = _push(k1, k2, off, popcount(hs[d, q] & zs), 4)
+                        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
+                        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
                 else:
                     k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
                     if owners == OWN_HAND0:
                         k2 = hs[d, 0]
                     else:
-                        k2 = np.uint64(0)
+                        k2 = _ZERO
                         for s in range(1, n):
                             m = hs[d, s]
                             while m:
                                 b = m & (~m + _ONE)
                                 m ^= b
                                 r = popcount(live & (b - _ONE))
-                                k2 |= np.uint64(s) << np.uint64(3 * r)
-                i = _hash(k1, k2, bits) & ~np.int64(1)
-                for j in range(i, i + 2):
-                    if tt_key[j, 0] == k1 and tt_key[j, 1] == k2 and tt_val[j, TT_GEN] == gen:
+                                k2 |= np.uint64(s) << (np.uint64(3) * r)
+                if pmask:
+                    i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
+                else:
+                    # no card worth points (Spades): the key is little more than suit
+                    # lengths, so the owners go into the bucket's hash too (else the many
+                    # positions sharing lengths fight over one bucket)
+                    i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
+                for j in range(i, i + TT_WAYS):
+                    if (tt_val[j, TT_GEN] == gen and tt_key[j, TK_K1] == k1
+                            and tt_key[j, TK_K2] == k2):
+                        em = tt_key[j, TK_M]
+                        if (za & em) != tt_key[j, TK_A] or (zb & em) != tt_key[j, TK_B]:
+                            continue
                         lbv = acc + tt_val[j, TT_LB]
                         ubv = acc + tt_val[j, TT_UB]
                         if lbv >= beta or lbv == ubv:
@@ -352,43 +485,52 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         elif ubv <= alpha:
                             res = ubv
                             state = 2
-                        else:
-                            if lbv > alpha:
-                                alpha = lbv
-                            if ubv < beta:
-                                beta = ubv
+                        elif st[d, F_TTMOVE] < 0:
                             st[d, F_TTMOVE] = tt_val[j, TT_MOVE]
-                        break
+                        if state == 2:
+                            if em:
+                                resw = _unmask(em, live & ~pmask, rps, field, bmi2)
+                            break
                 if state == 2:
                     continue
-                if popcount(live) <= exact_below:
-                    # a small ending: searched with the full window, its exact value is
-                    # stored and answers every later search that reaches it
-                    alpha = acc - 1
-                    beta = acc + rem + 1
                 st[d, F_TTI] = i
-                st[d, F_LIVE] = popcount(live)
+                st[d, F_LIVE] = _pc(live)
                 hs[d, K1_SLOT] = k1
                 hs[d, K2_SLOT] = k2
+                hs[d, A_SLOT] = za
+                hs[d, B_SLOT] = zb
             # --- moves: legal cards, one of each run of equivalent cards, ordered ---------
             h = hs[d, p]
             led = st[d, F_LED]
             if tpos > 0 and follow:
                 f = h & (field << np.uint64(led * rps))
                 legal = f if f else h
-            elif tpos == 0 and brk and not root_broken and (root_sp & ~_live_hands(hs, d, n)) == 0:
+            elif tpos == 0 and brk and not root_broken and (root_sp & ~(h0 | h1)) == 0:
                 ns = h & ~tmask
                 legal = ns if ns else h
             else:
                 legal = h
-            live = hs[d, TRICK_SLOT] | sm[sidx]
-            for s in range(n):
-                live |= hs[d, s]
+            live = h0 | h1 | hs[d, TRICK_SLOT] | sm[sidx]
             bkey = st[d, F_BKEY]
             winning_side = st[d, F_WIN] & 1
             my_side = p & 1
-            lastpos = tpos == n - 1
             ttm = st[d, F_TTMOVE]
+            # the strongest key an opponent still to play can put on this trick (for leads:
+            # per suit, computed when the suit comes up)
+            maxopp = -1
+            if tpos > 0:
+                q = p
+                for k in range(tpos + 1, n):
+                    q += 1
+                    if q == n:
+                        q = 0
+                    if (q & 1) != my_side:
+                        mk = _max_key(hs[d, q], led, trump, rps, field, follow)
+                        if mk > maxopp:
+                            maxopp = mk
+            cur_suit = -1
+            partner_top = False
+            merged = _ZERO
             nmv = 0
             m = legal
             while m:
@@ -396,60 +538,63 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 b = _ONE << np.uint64(c)
                 m ^= b
                 cs = tab[T_SUIT, c]
+                pc = tab[T_POINTS, c]
+                sfield = field << np.uint64(cs * rps)
                 # equivalent to the next higher live card of its suit if this hand holds it
                 # and it is worth the same
-                above = live & (field << np.uint64(cs * rps)) & ~((b << _ONE) - _ONE)
+                above = live & sfield & ~((b << _ONE) - _ONE)
                 if above:
                     nb_ = above & (~above + _ONE)
-                    if (nb_ & h) and tab[T_POINTS, ctz(nb_)] == tab[T_POINTS, c]:
+                    if (nb_ & h) and tab[T_POINTS, ctz(nb_)] == pc:
+                        merged |= b
                         continue
-                pc = tab[T_POINTS, c]
                 strength = tab[T_STRENGTH, c]
                 if c == ttm:
                     score = 10000
-                else:
-                    # the trick as it would stand after c, and whether an opponent still to
-                    # play could take it
-                    led2 = cs if tpos == 0 else led
-                    key = (cs == trump) * 64 + (cs == led2) * 32 + strength
-                    if key > bkey:
-                        bk2 = key
-                        ws2 = my_side
+                elif tpos == 0:
+                    if cs != cur_suit:
+                        cur_suit = cs
+                        maxopp = -1
+                        q = p
+                        for k in range(1, n):
+                            q += 1
+                            if q == n:
+                                q = 0
+                            if (q & 1) != my_side:
+                                mk = _max_key(hs[d, q], cs, trump, rps, field, follow)
+                                if mk > maxopp:
+                                    maxopp = mk
+                        partner_top = False
+                        if n == 4:
+                            q = p + 2
+                            if q >= n:
+                                q -= n
+                            top = live & sfield
+                            partner_top = ((_ONE << np.uint64(63 - clz(top))) & hs[d, q]) != 0
+                    key = (cs == trump) * 64 + 32 + strength
+                    if maxopp <= key:
+                        # a sure trick for my side: put points on it
+                        score = 1000 + pc * 8 - strength
                     else:
-                        bk2 = bkey
-                        ws2 = winning_side
-                    threat = False
-                    q = p
-                    for k in range(tpos + 1, n):
-                        q += 1
-                        if q == n:
-                            q = 0
-                        if (q & 1) != ws2:
-                            if _max_key(hs[d, q], led2, trump, rps, field, follow) > bk2:
-                                threat = True
-                                break
-                    if ws2 == my_side:
-                        if not threat:
-                            # a sure trick for my side: put points on it
+                        score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if partner_top:
+                            # a low lead to the partner's top card of the suit
+                            score += 150
+                else:
+                    key = (cs == trump) * 64 + (cs == led) * 32 + strength
+                    if key > bkey:
+                        if maxopp <= key:
                             score = 1000 + pc * 8 - strength
-                        elif tpos == 0:
-                            score = 300 - pc * 8 - strength - (cs == trump) * 20
-                            if n == 4:
-                                # a low lead to the partner's top card of the suit
-                                q = p + 2
-                                if q >= n:
-                                    q -= n
-                                top = live & (field << np.uint64(cs * rps))
-                                top = _ONE << np.uint64(63 - _clz(top))
-                                if top & hs[d, q]:
-                                    score += 150
-                        elif key > bkey:
+                        else:
                             score = 500 + pc - strength      # taking it, but not surely
+                    elif winning_side == my_side:
+                        if maxopp <= bkey:
+                            score = 1000 + pc * 8 - strength
                         else:
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
-                # insertion into the ordered list (scores in mv[d, 16:])
+                # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
                 k = nmv
                 while k > 0 and mv[d, MAX_MOVES + k - 1] < score:
                     mv[d, k] = mv[d, k - 1]
@@ -458,13 +603,16 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 mv[d, k] = c
                 mv[d, MAX_MOVES + k] = score
                 nmv += 1
+            hs[d, MERGED] = merged
+            hs[d, W_ACC] = 0
+            hs[d, SEARCHED] = 0
             st[d, F_NMV] = nmv
             st[d, F_IDX] = 0
             st[d, F_ALPHA] = alpha
             st[d, F_BETA] = beta
             st[d, F_A0] = alpha
             st[d, F_B0] = beta
-            st[d, F_VAL] = -1 if (p & 1) == 0 else 1 << 20
+            st[d, F_VAL] = -1 if my_side == 0 else 1 << 20
             state = 1
             continue
 
@@ -472,6 +620,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             # play card mv[d, idx] of node d into row d + 1
             c = mv[d, st[d, F_IDX]]
             b = _ONE << np.uint64(c)
+            hs[d, SEARCHED] |= b
             tpos = st[d, F_TPOS]
             leader = st[d, F_LEADER]
             p = leader + tpos
@@ -486,32 +635,41 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 led = cs
                 bkey = (cs == trump) * 64 + 32 + tab[T_STRENGTH, c]
                 win = p
+                wcard = c
                 tpts = tab[T_POINTS, c]
                 tm_ = b
             else:
                 led = st[d, F_LED]
                 bkey = st[d, F_BKEY]
                 win = st[d, F_WIN]
+                wcard = st[d, F_WCARD]
                 key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
                 if key > bkey:
                     bkey = key
                     win = p
+                    wcard = c
                 tpts = st[d, F_TPTS] + tab[T_POINTS, c]
                 tm_ = hs[d, TRICK_SLOT] | b
             tpos += 1
             acc = st[d, F_ACC]
             rem = st[d, F_REM]
             sidx = st[d, F_SIDX]
+            win_in = _ZERO
             if tpos == n:
+                # the winning card won by its rank if another card of its suit is in the trick
+                wb = _ONE << np.uint64(wcard)
+                if tm_ & _suit_mask(tab[T_SUIT, wcard], rps) & ~wb:
+                    win_in = wb
                 v = tpts + tval
                 if (win & 1) == 0:
                     acc += v
                 rem -= v
                 tpos = 0
                 leader = win
-                tm_ = np.uint64(0)
+                tm_ = _ZERO
                 led = -1
                 bkey = -1
+                wcard = -1
                 tpts = 0
                 if sidx < nstock:
                     q = win
@@ -522,11 +680,13 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         if q == n:
                             q = 0
             hs[e, TRICK_SLOT] = tm_
+            hs[e, W_IN] = win_in
             st[e, F_TPOS] = tpos
             st[e, F_LEADER] = leader
             st[e, F_LED] = led
             st[e, F_BKEY] = bkey
             st[e, F_WIN] = win
+            st[e, F_WCARD] = wcard
             st[e, F_TPTS] = tpts
             st[e, F_ACC] = acc
             st[e, F_REM] = rem
@@ -537,12 +697,17 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             state = 0
             continue
 
-        # state 2: node d finished with result res
+        # state 2: node d finished with result res, its relevant cards resw
+        merged = hs[d, MERGED]
+        if merged and resw:
+            resw = _merge_closure(resw, merged, _live_at(hs, d, n, sm, st), rps, field)
         i = st[d, F_TTI]
         if i >= 0:
-            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], gen,
-                      res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC], st[d, F_B0] - st[d, F_ACC],
-                      st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
+            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], hs[d, A_SLOT],
+                      hs[d, B_SLOT], resw, _live_at(hs, d, n, sm, st) & ~pmask, canon, rps,
+                      field, bmi2, gen, res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC],
+                      st[d, F_B0] - st[d, F_ACC], st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
+        resw |= hs[d, W_IN]
         if d == 0:
             break
         d -= 1
@@ -567,64 +732,127 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     st[d, F_BETA] = res
                     cut = res <= st[d, F_ALPHA]
         if cut:
-            meta[6] += 1
-            meta[8 + tpos] += 1
-            if st[d, F_IDX] == 0:
-                meta[7] += 1
-                meta[12 + tpos] += 1
-            continue       # node d is decided with res: state stays 2
+            continue       # node d is decided by this move alone: res, resw stand
+        wacc = hs[d, W_ACC] | resw
+        hs[d, W_ACC] = wacc
         idx = st[d, F_IDX] + 1
-        if idx < st[d, F_NMV]:
+        nmv = st[d, F_NMV]
+        if canon:
+            # a card worth nothing is skipped when a card worth nothing of the same suit was
+            # searched and both lie below every relevant card of that suit so far
+            srch = hs[d, SEARCHED] & ~pmask
+            while idx < nmv:
+                c = mv[d, idx]
+                b = _ONE << np.uint64(c)
+                if b & pmask:
+                    break
+                sf = _suit_mask(tab[T_SUIT, c], rps)
+                rel = wacc & sf
+                lowrel = rel & (~rel + _ONE)      # lowest relevant card of the suit (or 0)
+                if lowrel and b >= lowrel:
+                    break
+                cand = srch & sf
+                if lowrel:
+                    cand &= lowrel - _ONE
+                if cand == 0:
+                    break
+                idx += 1
+        if idx < nmv:
             st[d, F_IDX] = idx
             state = 1
         else:
             res = st[d, F_VAL]
+            resw = wacc
     meta[M_NODES] += nodes
     return res
 
 
 @njit(inline="always")
-def _live_hands(hs, d, n):
-    u = np.uint64(0)
+def _live_at(hs, d, n, sm, st):
+    """The cards in play at node ``d``: hands, trick, stock."""
+    u = hs[d, TRICK_SLOT] | sm[st[d, F_SIDX]]
     for s in range(n):
         u |= hs[d, s]
     return u
 
 
 @njit(inline="always")
-def _push(k1, k2, off, v, nbits):
-    """Append the ``nbits`` low bits of ``v`` to the 128-bit key (k1, k2) at bit ``off``."""
-    v = np.uint64(v)
-    if off < 64:
-        k1 |= v << np.uint64(off)
-        if off + nbits > 64:
-            k2 |= v >> np.uint64(64 - off)
-    else:
-        k2 |= v << np.uint64(off - 64)
-    return k1, k2, off + nbits
+def _merge_closure(w, merged, live, rps, field):
+    """Cards merged into an equivalent higher card of the same hand become relevant when
+    that card is: the relevant cards of a suit are all those from its lowest relevant one
+    up, so the run extends down through merged cards."""
+    for s in range(4):
+        sf = field << np.uint64(s * rps)
+        rel = w & sf
+        if rel == 0:
+            continue
+        low = rel & (~rel + _ONE)
+        mm = merged & sf & (low - _ONE)
+        while mm:
+            top = _ONE << np.uint64(63 - clz(mm))
+            # the next live card above the merged one must be the lowest relevant card
+            above = live & sf & ~((top << _ONE) - _ONE)
+            if (above & (~above + _ONE)) != low:
+                break
+            w |= top
+            low = top
+            mm ^= top
+    return w
 
 
 @njit(inline="always")
-def _tt_store(tt_key, tt_val, i, k1, k2, gen, v, alpha, beta, rem, best, depth):
+def _unmask(em, zl, rps, field, bmi2):
+    """The relevant cards of a table entry (mask ``em``: per suit, which of the cards worth
+    nothing, by rank, are relevant) in the position whose cards worth nothing are ``zl``:
+    the lowest relevant card of each suit."""
+    w = _ZERO
+    for s in range(4):
+        lane = (em >> np.uint64(16 * s)) & np.uint64(0xFFFF)
+        if lane:
+            zs = zl & (field << np.uint64(s * rps))
+            k = ctz(lane)                      # the relevant ones are the top ones
+            w |= _ONE << np.uint64(select_bit(zs, k, bmi2))
+    return w
+
+
+@njit(inline="always")
+def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2, gen, v,
+              alpha, beta, rem, best, depth):
     """Store the fail-soft result ``v`` (a future value) of a search with window
-    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact."""
+    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact;
+    for Sueca and Spades with the mask of the relevant cards worth nothing (``w``: the
+    relevant cards) and their owners."""
+    em = _ZERO
+    if canon:
+        for s in range(4):
+            zs = zl & (field << np.uint64(s * rps))
+            rel = w & zs
+            if rel:
+                low = rel & (~rel + _ONE)
+                em |= pext(zs & ~(low - _ONE), zs, bmi2) << np.uint64(16 * s)
+    ea = za & em
+    eb = zb & em
     j = -1
-    for jj in range(i, i + 2):
-        if tt_key[jj, 0] == k1 and tt_key[jj, 1] == k2 and tt_val[jj, TT_GEN] == gen:
+    for jj in range(i, i + TT_WAYS):
+        if (tt_val[jj, TT_GEN] == gen and tt_key[jj, TK_K1] == k1 and tt_key[jj, TK_K2] == k2
+                and tt_key[jj, TK_M] == em and tt_key[jj, TK_A] == ea
+                and tt_key[jj, TK_B] == eb):
             j = jj
             break
     if j < 0:
-        # an empty or older-generation slot, else the one with fewer cards in play
-        if tt_val[i, TT_GEN] != gen:
-            j = i
-        elif tt_val[i + 1, TT_GEN] != gen:
-            j = i + 1
-        elif tt_val[i, TT_DEPTH] <= tt_val[i + 1, TT_DEPTH]:
-            j = i
-        else:
-            j = i + 1
-        tt_key[j, 0] = k1
-        tt_key[j, 1] = k2
+        # an empty or older-generation slot, else the one with fewest cards in play
+        j = i
+        for jj in range(i, i + TT_WAYS):
+            if tt_val[jj, TT_GEN] != gen:
+                j = jj
+                break
+            if tt_val[jj, TT_DEPTH] < tt_val[j, TT_DEPTH]:
+                j = jj
+        tt_key[j, TK_K1] = k1
+        tt_key[j, TK_K2] = k2
+        tt_key[j, TK_M] = em
+        tt_key[j, TK_A] = ea
+        tt_key[j, TK_B] = eb
         tt_val[j, TT_GEN] = gen
         tt_val[j, TT_LB] = 0
         tt_val[j, TT_UB] = rem
@@ -654,14 +882,16 @@ def solve_value(hands, pos, cfg, tab, ws):
 
 @njit
 def _bisect(lo, hi, hands, pos, cfg, tab, ws):
-    """The exact value in [lo, hi] (known to lie there) of the root in row 0."""
+    """The exact value in [lo, hi] (known to lie there) of the root in row 0, by null-window
+    searches; a fail-soft result moves the bound past the probe when it can."""
     st, hs, mv, sm, tt_key, tt_val, meta = ws
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if bsearch(t, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
-            lo = t
+        v = alphabeta(t - 1, t, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta)
+        if v >= t:
+            lo = v if v < hi else hi
         else:
-            hi = t - 1
+            hi = v if v > lo else lo
     return lo
 
 
@@ -672,8 +902,10 @@ def child_position(hands, pos, cfg, tab, card, out_hands, out_pos):
     and, as a second value, the same for side 1."""
     n = cfg[C_N]
     trump = cfg[C_TRUMP]
-    out_hands[:] = hands
-    out_pos[:] = pos
+    for i in range(hands.shape[0]):
+        out_hands[i] = hands[i]
+    for i in range(pos.shape[0]):
+        out_pos[i] = pos[i]
     nt = pos[P_NTRICK]
     leader = pos[P_LEADER]
     p = leader + nt
@@ -818,8 +1050,10 @@ def best_line(hands, pos, cfg, tab, ws, out_cards):
                 got = got0
                 break
         child_position(h, ps, cfg, tab, chosen, ch, cp)
-        h[:] = ch
-        ps[:] = cp
+        for i in range(h.shape[0]):
+            h[i] = ch[i]
+        for i in range(ps.shape[0]):
+            ps[i] = cp[i]
         v -= got
         out_cards[k] = chosen
         k += 1
