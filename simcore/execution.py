@@ -250,11 +250,16 @@ class DaskBackend(Backend):
 
     @property
     def threads(self) -> int:
-        return max(1, sum(w.get("nthreads", 1) for w in self._workers().values()))
+        """Worker threads in all (as last seen once the client is closed)."""
+        if self.client is not None:
+            self._threads = max(1, sum(w.get("nthreads", 1) for w in self._workers().values()))
+        return getattr(self, "_threads", 1)
 
     @property
     def workers(self) -> int:
-        return len(self._workers())
+        if self.client is not None:
+            self._nworkers = len(self._workers())
+        return getattr(self, "_nworkers", 0)
 
     def _check_workers(self) -> None:
         from . import __version__
