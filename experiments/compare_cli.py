@@ -70,7 +70,7 @@ def register(sub, games) -> None:
 
 def _names(args, exactly: int | None = None) -> list[str]:
     from simcore.strategy import split_names
-    names = split_names(args.strategies)
+    names = split_names(args.strategies)      # commas inside NAME(k=v,...) do not separate
     if any(not x for x in names):
         raise TrunfoError(f"--strategies has an empty name: {args.strategies!r}")
     if exactly is not None and len(names) != exactly:

@@ -26,7 +26,8 @@ from simcore import limits
 from simcore.errors import TrunfoError, choices_text
 from simcore.games import get_game
 
-TOP_KEYS = ("title", "description", "game", "rules", "strategies", "players", "dealer",
+TOP_KEYS = ("title", "description", "game", "rules", "strategies", "strategy_files",
+            "players", "dealer",
             "deals", "rubbers", "matches", "games", "seed", "chunk", "conditions", "outputs",
             "report")
 WHOLE_UNITS = ("rubbers", "matches", "games")
@@ -59,6 +60,8 @@ class Spec:
     source: str = ""
     unit: str = "deals"                # or the game's whole-game unit: rubbers, matches, games
     ref: str = ""                      # how the user named it (a path, or a catalog name)
+    strategy_files: tuple[str, ...] = ()   # users' strategy files, loaded before the run
+    strategy_hashes: tuple[str, ...] = ()  # their SHA-256 when the spec was read
 
     @property
     def name(self) -> str:
@@ -66,9 +69,14 @@ class Spec:
 
     def identity(self) -> dict:
         """What decides the data: two runs with equal identities hold equal deals."""
-        return {"game": self.game, "rules": dict(self.rules), "strategies": list(self.strategies),
-                "players": self.players, "dealer": self.dealer, "conditions": dict(self.conditions),
-                "unit": self.unit, "deals": self.deals, "seed": self.seed}
+        ident = {"game": self.game, "rules": dict(self.rules),
+                 "strategies": list(self.strategies), "players": self.players,
+                 "dealer": self.dealer, "conditions": dict(self.conditions),
+                 "unit": self.unit, "deals": self.deals, "seed": self.seed}
+        if self.strategy_files:        # a user's strategy is its source: an edit is new data
+            ident["strategy_files"] = {os.path.basename(f): h for f, h in
+                                       zip(self.strategy_files, self.strategy_hashes)}
+        return ident
 
     def to_dict(self) -> dict:
         return {**self.identity(), "name": self.name, "path": self.path,
@@ -167,6 +175,7 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     except TrunfoError as e:
         _fail(path, "dealer", str(e))
 
+    files = _strategy_files(path, data.get("strategy_files", []))
     strategies = data.get("strategies", ["random"])
     if not isinstance(strategies, list) or not strategies or \
             not all(isinstance(s, str) for s in strategies):
@@ -223,7 +232,33 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
                 rules_string=str(rules), strategies=tuple(strategies), players=players,
                 dealer=dealer, deals=deals, seed=seed, chunk=chunk, description=description.strip(),
                 conditions=dict(conditions), formats=formats, figures=figures,
-                sections=sections, source=text, unit=unit)
+                sections=sections, source=text, unit=unit, strategy_files=files,
+                strategy_hashes=tuple(_sha256(f) for f in files))
+
+
+def _sha256(path: str) -> str:
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _strategy_files(path: str, v) -> tuple[str, ...]:
+    """``strategy_files = ["mine.py"]``: users' strategy files, relative to the spec's
+    folder, imported now so that the strategies they register can be named."""
+    if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+        _fail(path, "strategy_files", f"must be a list of file paths, e.g. [\"mine.py\"]; "
+              f"not {v!r}")
+    from simcore.strategy import load_file
+    base = os.path.dirname(os.path.abspath(path)) if not path.startswith("<") else os.getcwd()
+    out = []
+    for f in v:
+        full = f if os.path.isabs(f) else os.path.join(base, f)
+        try:
+            load_file(full)
+        except TrunfoError as e:
+            _fail(path, "strategy_files", str(e))
+        out.append(full)
+    return tuple(out)
 
 
 def whole_unit(game: str) -> str | None:

@@ -4,6 +4,7 @@ Every kernel in trunfo is compiled with :data:`njit` from here, so caching,
 the error model and GIL release are decided once for the whole package.
 """
 import numba
+import numpy as np
 from numba.core import event as ev
 
 JIT_OPTIONS = dict(
@@ -74,6 +75,10 @@ def specialized(dispatcher, args: tuple, *literals):
     code chooses it when typed (an ``overload``, as ``scopa.nb.play_deal``).  Call the
     result with ``*args, *literals``.
     """
+    fast = (dispatcher, tuple(_type_key(a) for a in args), literals)
+    entry = _BY_KEY.get(fast)
+    if entry is not None:
+        return entry
     sig = tuple(numba.typeof(a) for a in args) + tuple(numba.types.literal(v) for v in literals)
     key = (dispatcher, sig)
     entry = _ENTRY_POINTS.get(key)
@@ -90,4 +95,24 @@ def specialized(dispatcher, args: tuple, *literals):
             finally:
                 notice.end()
         _ENTRY_POINTS[key] = entry
+    _BY_KEY[fast] = entry
     return entry
+
+
+#: entry points by a cheap key of the arguments' types (numba's ``typeof`` of a record
+#: array costs about 0.1 ms, paid on every call of a kernel from Python otherwise)
+_BY_KEY: dict = {}
+
+
+def _type_key(a):
+    """What numba's type of ``a`` depends on: for an array its class, dtype (and whether it
+    is an aligned struct), dimensions, contiguity and writeability; tuples element by
+    element; anything else (scalars: an int's type depends on its value) its numba type."""
+    t = type(a)
+    if t is np.ndarray:
+        f = a.flags
+        return (a.dtype, a.dtype.isalignedstruct, a.ndim, f.c_contiguous, f.f_contiguous,
+                f.writeable)
+    if t is tuple:
+        return ("tuple",) + tuple(_type_key(x) for x in a)
+    return numba.typeof(a)

@@ -7,6 +7,7 @@ from . import sueca  # noqa: F401  (registers the Sueca strategies)
 from . import brisca  # noqa: F401  (registers the Brisca strategies)
 from . import scopa  # noqa: F401  (registers the Scopa strategies)
 from . import spades  # noqa: F401  (registers the Spades strategies)
+from . import spades_expert  # noqa: F401  (registers Spades' expert)
 from . import registry as _old
 
 

@@ -1,9 +1,10 @@
-"""Spades bidding and play policies: jitted functions over the engine's card masks.
+"""Spades bidding and play policies over the view of :mod:`simcore.spades.view`.
 
-Bidding is one function, :func:`evaluate` (count sure and likely tricks; nil with a weak
-hand); ``random`` adds noise to it.  ``choose`` is what the kernel calls for every card
-that is not played by the all-``random`` fast path; it branches on the integer strategy
-code.  The exact definitions are in ``docs/games/spades.md`` ("Bidding", "Play").
+Each strategy registers a ``bid`` and a ``play`` policy, ``f(v, legal, u, p)`` (see
+:mod:`simcore.strategy`).  Bidding starts from the engine's :func:`evaluate` (count sure
+and likely tricks; nil with a weak hand); ``random`` adds noise to it.  The exact
+definitions of ``random`` and ``greedy`` are in ``docs/games/spades.md`` ("Bidding",
+"Play").
 """
 import numpy as np
 from llvmlite import ir
@@ -12,24 +13,13 @@ from numba.extending import intrinsic
 
 from simcore._jit import njit
 from simcore.bits import ctz, popcount, select_bit
-from simcore.spades.enums import (ACE, HIGH_SPADES, KING, N_TRICKS, NON_SPADE_ACES, ACES,
-                                  QUEEN, RANKS_PER_SUIT, SPADE_MASK, SPADES, STRIDE, SUIT,
-                                  SUIT_MASKS)
-
-from .registry import register
+from simcore.spades.bidding import evaluate
+from simcore.spades.enums import (N_TRICKS, NON_SPADE_ACES, RANKS_PER_SUIT, SPADE_MASK, SPADES,
+                                  STRIDE, SUIT, SUIT_MASKS)
+from simcore.spades.view import BLIND_NIL, BLIND_OFFER
+from simcore.strategy import register
 
 GAME = "spades"
-RANDOM = register(GAME, "random", 0, "bids evaluate's bid plus -1/0/+1 (a nil stays nil); "
-                  "plays uniformly over the legal cards", False).code
-GREEDY = register(GAME, "greedy", 1, "bids evaluate (aces, protected K/Q, spade length; nil "
-                  "with no ace, no spade above 9 and at most 3 spades); plays to make the "
-                  "contract, then ducks (no bags), covers a nil partner, sets a nil opponent",
-                  True).code
-
-#: the bidding policy both strategies use, listed by ``trunfo strategies spades``
-BIDDING = {"evaluate": "count 1 per ace, per king with 2+ cards of its suit, per queen with 3+, "
-                       "and per spade beyond the third; at least 1; nil with no ace, no spade "
-                       "above 9 and at most 3 spades"}
 
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -46,45 +36,6 @@ def _clz(typingctx, x):
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return sig, codegen
-
-
-# --- bidding -------------------------------------------------------------------------
-@njit(inline="always")
-def evaluate(hand):
-    """The evaluated bid of a 13-card hand: 1..13, or 0 for nil."""
-    spades = popcount(hand & SPADE_MASK)
-    if (hand & ACES) == 0 and (hand & HIGH_SPADES) == 0 and spades <= 3:
-        return 0
-    count = 0
-    for s in range(4):
-        m = (hand >> (np.uint64(s) * _R)) & _FIELD
-        n = popcount(m)
-        count += np.int64((m >> np.uint64(ACE)) & np.uint64(1))
-        if n >= 2:
-            count += np.int64((m >> np.uint64(KING)) & np.uint64(1))
-        if n >= 3:
-            count += np.int64((m >> np.uint64(QUEEN)) & np.uint64(1))
-        if s == SPADES and n > 3:
-            count += np.int64(n) - 3
-    if count < 1:
-        return 1
-    if count > N_TRICKS:
-        return N_TRICKS
-    return count
-
-
-@njit(inline="always")
-def bid(code, hand, u32):
-    """The (not blind) bid of strategy ``code`` for ``hand`` with the bidder's draw ``u32``."""
-    b = evaluate(hand)
-    if code == GREEDY or b == 0:
-        return b
-    b += np.int64((u32 * np.uint64(3)) >> _32) - 1
-    if b < 1:
-        return 1
-    if b > N_TRICKS:
-        return N_TRICKS
-    return b
 
 
 # --- play ----------------------------------------------------------------------------
@@ -131,21 +82,27 @@ def _duck(legal, win):
 
 
 @njit(inline="always")
-def pick_greedy(seat, legal, k, best, winner, led, bids, tricks):
+def greedy_card(v, legal):
+    """greedy's card: the first of the five rules of docs/games/spades.md that applies."""
+    seat = v.seat
+    k = v.trick_len
+    best = v.best
+    winner = v.winner
+    led = v.led
     partner = (seat + 2) & 3
-    if bids[seat] == 0:                                      # 1. I bid nil
+    if v.bids[seat] == 0:                                    # 1. I bid nil
         if k == 0:
             return cheapest(legal)
         return _duck(legal, winning_cards(legal, best, led))
     win = winning_cards(legal, best, led) if k > 0 else np.uint64(0)
-    if k > 0 and winner == partner and bids[partner] == 0:   # 2. cover a nil partner
+    if k > 0 and winner == partner and v.bids[partner] == 0:  # 2. cover a nil partner
         if win:
             return cheapest(win)
-    if k > 0 and (winner & 1) != (seat & 1) and bids[winner] == 0 and tricks[winner] == 0:
+    if k > 0 and (winner & 1) != (seat & 1) and v.bids[winner] == 0 and v.tricks[winner] == 0:
         lose = legal & ~win                                  # 3. set a nil opponent
         if lose:
             return highest(lose)
-    if tricks[seat] + tricks[partner] < bids[seat] + bids[partner]:   # 4. contract to make
+    if v.tricks[seat] + v.tricks[partner] < v.bids[seat] + v.bids[partner]:  # 4. contract
         if k == 0:
             aces = legal & NON_SPADE_ACES
             return ctz(aces) if aces else cheapest(legal)
@@ -157,11 +114,43 @@ def pick_greedy(seat, legal, k, best, winner, led, bids, tricks):
     return _duck(legal, win)
 
 
-@njit(inline="always")
-def choose(code, seat, legal, k, best, winner, led, bids, tricks, u32, bmi2):
-    """One card for ``seat``: ``k`` cards are already in the trick, ``best`` (a card)
-    held by ``winner`` (a seat) is winning it, ``led`` is the suit led; ``bids`` and
-    ``tricks`` (taken so far) are by seat."""
-    if code == GREEDY:
-        return pick_greedy(seat, legal, k, best, winner, led, bids, tricks)
-    return pick_random(legal, u32, bmi2)
+# --- the policies ----------------------------------------------------------------------
+def random_bid(v, legal, u, p):
+    """evaluate's bid plus -1/0/+1 from the draw (a nil stays nil); blind nil when offered"""
+    if legal & BLIND_OFFER:
+        return BLIND_NIL
+    b = evaluate(v.hand)
+    if b == 0:
+        return b
+    b += np.int64((u * np.uint64(3)) >> _32) - 1
+    if b < 1:
+        return 1
+    if b > N_TRICKS:
+        return N_TRICKS
+    return b
+
+
+def random_play(v, legal, u, p):
+    """uniform over the legal cards"""
+    return pick_random(legal, u, v.bmi2)
+
+
+def greedy_bid(v, legal, u, p):
+    """evaluate's bid; blind nil when offered"""
+    if legal & BLIND_OFFER:
+        return BLIND_NIL
+    return evaluate(v.hand)
+
+
+def greedy_play(v, legal, u, p):
+    """make the contract, then duck; cover a nil partner, set a nil opponent"""
+    return greedy_card(v, legal)
+
+
+register(GAME, "random", random_play, bid=random_bid, deterministic=False, view="none",
+         doc="bids evaluate's bid plus -1/0/+1 (a nil stays nil); plays uniformly over the "
+             "legal cards")
+register(GAME, "greedy", greedy_play, bid=greedy_bid, deterministic=True, view="trick",
+         doc="bids evaluate (aces, protected K/Q, spade length; nil with no ace, no spade "
+             "above 9 and at most 3 spades); plays to make the contract, then ducks (no bags), "
+             "covers a nil partner, sets a nil opponent")

@@ -23,3 +23,25 @@ def test_specialized_compiles_one_variant_per_literal_and_reuses_it():
     xf = x.astype(np.float64)
     assert specialized(_scaled, (xf,), 2) is not two
     np.testing.assert_array_equal(specialized(_scaled, (xf,), 2)(xf, 2), xf * 2)
+
+
+def test_specialized_gives_the_same_variant_exactly_when_numba_types_agree():
+    """The entry points are looked up by a cheap key of the arguments (numba's typeof of a
+    record array is slow); arrays that numba types alike share a variant, others do not."""
+    rec = np.dtype([("a", np.int8), ("b", np.int64)])
+    ro = np.arange(6)
+    ro.flags.writeable = False
+    arrays = [np.arange(6), np.arange(6)[::2], ro, np.arange(6).reshape(2, 3),
+              np.asfortranarray(np.arange(6).reshape(2, 3)), np.arange(6, dtype=np.int32),
+              np.zeros(3, rec), np.zeros(3, np.dtype(rec.descr, align=True)),
+              np.zeros(3, rec)[::2], np.arange(1)]
+    import numba
+    for a in arrays:
+        for b in arrays:
+            same = specialized(_first, (a,)) is specialized(_first, (b,))
+            assert same == (numba.typeof(a) == numba.typeof(b)), (a, b)
+
+
+@njit
+def _first(x):
+    return x.ndim

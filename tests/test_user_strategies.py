@@ -141,3 +141,39 @@ def test_entry_points_register_strategies(monkeypatch, tmp_path):
     monkeypatch.setitem(S._LOADED, "builtin", False)
     with pytest.raises(TrunfoError, match="entry point 'broken' .* failed to load"):
         S.load_builtin()
+
+
+def test_a_study_spec_names_strategy_files(tmp_path):
+    """``strategy_files`` in a spec, relative to the spec's folder: the study plays the
+    file's strategy, and the run's identity carries the file's hash (an edited strategy is
+    new data, not a resumable run)."""
+    import shutil
+    from experiments.spec import load_spec
+    from experiments.study import read_manifest, run_study
+    shutil.copy(EXAMPLE, tmp_path / "leader.py")
+    spec_path = tmp_path / "s.toml"
+    spec_path.write_text('title = "mine"\ngame = "sueca"\nstrategy_files = ["leader.py"]\n'
+                         'strategies = ["trump_leader(lead_at=5)", "greedy", '
+                         '"trump_leader(lead_at=5)", "greedy"]\ndeals = 300\nseed = 1\n')
+    spec = load_spec(str(spec_path))
+    assert spec.strategy_files == (str(tmp_path / "leader.py"),)
+    r = run_study(spec, str(tmp_path / "run"), chunk=128, threads=1)
+    assert r.complete and r.done == 300
+    ident = read_manifest(str(tmp_path / "run"))["spec"]
+    assert set(ident["strategy_files"]) == {"leader.py"}
+    (tmp_path / "leader.py").write_text(EXAMPLE.read_text() + "\n# edited\n")
+    assert load_spec(str(spec_path)).identity() != spec.identity()
+
+
+@pytest.mark.parametrize("value, words", [('["nowhere.py"]', "nowhere.py"),
+                                          ('"leader.py"', "list of file paths")])
+def test_a_bad_strategy_files_entry_is_one_line(tmp_path, value, words):
+    spec_path = tmp_path / "s.toml"
+    spec_path.write_text(f'title = "mine"\ngame = "sueca"\nstrategy_files = {value}\n'
+                         'deals = 300\n')
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "run", str(spec_path),
+                        "--out", str(tmp_path / "o")], capture_output=True, text=True,
+                       env=_env())
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "strategy_files" in r.stderr and words in r.stderr
+    assert not (tmp_path / "o").exists()

@@ -8,17 +8,25 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary, share_entry
 from . import enums as E
 from . import nb
+from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
 
 #: whole games use their own stream domain, "GAME" (docs/games/spades.md)
 DOMAIN_GAME = 0x47414D45
 
 
-def _trace_buffers(n: int):
-    return (np.zeros((n, E.N_SEATS), np.uint64), np.zeros((n, E.N_CARDS), np.int8),
-            np.zeros((n, E.N_TRICKS), np.int8), np.zeros((n, E.N_TRICKS), np.int8))
-
-
-_NO_TRACE = _trace_buffers(1)
+def _check(setup: Setup, status: np.ndarray) -> None:
+    """A strategy that returned an illegal card or bid stopped the kernel: say whose it was."""
+    if status[0] == 1:
+        from ..strategy import illegal_card
+        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]), E.DECK)
+    if status[0] == 2:
+        from ..errors import TrunfoError
+        seat, bid, hand = int(status[1]), int(status[2]), int(status[3])
+        ss = setup.lineup.strategy_of(seat)
+        raise TrunfoError(f"strategy {ss.strategy.name} ({ss.strategy.origin}) returned the bid "
+                          f"{bid}, not a legal bid, for seat {seat} in hand {hand} of spades; "
+                          f"legal bids: 0..13 (0 nil), or when blind nil is offered "
+                          f"{BLIND_NIL} (blind nil) or {SEE_CARDS} (see the cards first)")
 
 
 class SpadesGame(Game):
@@ -33,6 +41,9 @@ class SpadesGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
+    uses_lineup = True
+    view_dtype = VIEW_DTYPE
+    decisions = ("play", "bid")
 
     params_of = staticmethod(E.params)
 
@@ -49,8 +60,10 @@ class SpadesGame(Game):
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, False, *_NO_TRACE)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -102,9 +115,11 @@ class SpadesGame(Game):
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
-                     setup.bmi2, True, *tr)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, trace=tr)
+        _check(setup, status)
         return deal_records(setup, seed, out, tr)
 
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
@@ -120,10 +135,10 @@ class SpadesGame(Game):
     # --- whole games (the runner's "rubbers") --------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)
-        dummy = np.empty(1, self.record_dtype)
-        nb.run_rubbers(seed_base(seed, DOMAIN_GAME), start, out, setup.dealer_arg, setup.codes,
-                       setup.params, setup.bmi2, False, 0, dummy, *_NO_TRACE,
-                       np.zeros((1, 6), np.int64))
+        status = np.zeros(4, np.int64)
+        nb.run_rubbers(seed_base(seed, DOMAIN_GAME), start, out, setup.dealer_arg, setup.lineup,
+                       setup.params, setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def play_games(self, setup: Setup, seed: int, game: int, cap: int = 64):
@@ -131,11 +146,13 @@ class SpadesGame(Game):
         while True:
             out = np.empty(1, self.rubber_dtype)
             hands = np.empty(cap, self.record_dtype)
-            tr = _trace_buffers(cap)
+            tr = nb.trace_buffers(cap)
             before = np.zeros((cap, 6), np.int64)
+            status = np.zeros(4, np.int64)
             n = nb.run_rubbers(seed_base(seed, DOMAIN_GAME), game, out, setup.dealer_arg,
-                               setup.codes, setup.params, setup.bmi2, True, cap, hands, *tr,
-                               before)
+                               setup.lineup, setup.params, setup.bmi2, status, tr + (before,),
+                               cap, hands)
+            _check(setup, status)
             if n >= 0:
                 return out[0], hands[:n].copy(), tuple(a[:n] for a in tr), before[:n]
             cap *= 4
