@@ -59,7 +59,8 @@ def cmd_run(args) -> int:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
                      "already_complete": r.already_complete, "seconds": r.seconds,
-                     "threads": r.threads, "unit": unit, f"{unit}_per_second": r.per_second,
+                     "threads": r.threads, "cluster": args.cluster, "unit": unit,
+                     f"{unit}_per_second": r.per_second,
                      "chunks": len(r.manifest["chunks"]), "repaired": r.repaired,
                      "report": rep})
     elif r.already_complete:
