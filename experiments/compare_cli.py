@@ -181,7 +181,8 @@ def format_compare(d: dict) -> list[str]:
     lines.append("")
     lines.append(f"{d['deals']:,} deals ({d['games']:,} games) in {d['seconds']:.2f} s: "
                  f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
-                 f"{'s' if d['threads'] > 1 else ''} (compile or cache load "
+                 f"{'s' if d['threads'] > 1 else ''}"
+                 f"{' of ' + d['cluster'] if d.get('cluster') else ''} (compile or cache load "
                  f"{d['compile_seconds']:.2f} s)")
     if d["interrupted"]:
         lines.append(f"interrupted: {d['deals']:,} of {d['requested']:,} deals finished")

@@ -267,6 +267,7 @@ class CompareResult:
     interrupted: bool
     sprt: dict | None = None
     pairs: dict | None = None      # per-pair arrays with keep_pairs=True
+    cluster: str | None = None     # the Dask cluster it ran on (None: local threads)
 
     @property
     def deals_per_second(self) -> float:
@@ -278,6 +279,8 @@ class CompareResult:
              "deals_per_second": self.deals_per_second,
              "games_per_second": self.summary["unit_games"] * self.deals_per_second,
              "threads": self.threads, "interrupted": self.interrupted}
+        if self.cluster is not None:
+            d["cluster"] = self.cluster
         if self.sprt is not None:
             d["sprt"] = self.sprt
         return d
@@ -414,7 +417,8 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
              "players": seat.players, "dealer": s0["dealer"],
              "seats": [list(x) for x in seat.seats]}
     return CompareResult(summarize((a, b), total), setup, seed, deals, seconds,
-                         compile_seconds, threads, interrupted, sprt_out, pairs)
+                         compile_seconds, threads, interrupted, sprt_out, pairs,
+                         ex.describe().get("cluster"))
 
 
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,

@@ -235,6 +235,11 @@ class DaskBackend(Backend):
             self.close()
             raise TrunfoError(f"--cluster {address}: {e}; give local:N or "
                               f"tcp://HOST:PORT") from None
+        except RuntimeError as e:
+            self.close()
+            hint = (" (in a Python script, start it under if __name__ == '__main__':)"
+                    if self.local else "")
+            raise TrunfoError(f"could not start the dask cluster {address}: {e}{hint}") from None
         try:
             self.client.wait_for_workers(1, timeout=connect_seconds)
         except (OSError, TimeoutError):
