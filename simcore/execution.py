@@ -297,7 +297,7 @@ class DaskBackend(Backend):
             job.__dict__["local"] = prepared(job)
         job = _shipped(job)
         futs = [self.client.submit(warm, job, key=f"trunfo-warm-{job.key}-{i}", pure=False,
-                                   workers=[addr], allow_other_workers=False)
+                                   workers=[addr], allow_other_workers=True)
                 for i, addr in enumerate(self._workers())]
         try:
             self.client.gather(futs)
