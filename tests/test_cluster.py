@@ -18,7 +18,7 @@ from procs import ROOT  # noqa: E402
 
 from experiments.spec import load_spec  # noqa: E402
 from experiments.study import run_study  # noqa: E402
-from simcore.duplicate import compare  # noqa: E402
+from simcore.duplicate import compare, tournament  # noqa: E402
 from simcore.errors import TrunfoError  # noqa: E402
 from simcore.facade import simulate  # noqa: E402
 
@@ -79,6 +79,15 @@ def test_local_cluster_compare_and_simulate_equal_local(client):
     s2 = simulate("sueca", deals=5_000, seed=3, strategies=("greedy",), chunk=900,
                   keep_deals=True, cluster=client)
     assert s1.summary == s2.summary and s1.frame.equals(s2.frame)
+
+
+def test_local_cluster_tournament_equals_local(client):
+    kw = dict(deals=1_500, seed=4, chunk=400)
+    a = tournament("brisca", ["random", "greedy"], threads=2, **kw)
+    b = tournament("brisca", ["random", "greedy"], cluster=client, **kw)
+    for d in (a, b):
+        d.pop("seconds"), d.pop("deals_per_second")
+    assert a == b and len(a["matches"]) == 1
 
 
 def test_local_cluster_sprt_stops_like_local(client):
