@@ -16,7 +16,8 @@ from simcore.errors import TrunfoError
 
 from simcore import limits
 
-from .options import (add_strategy_file_option, chunk_int, command_line, count_int, rules_of,
+from .options import (add_cluster_option, add_strategy_file_option, chunk_int, command_line,
+                      count_int, rules_of,
                       seed_int, small_int, threads_int)
 
 DEFAULT_DEALS = 100_000
@@ -42,6 +43,7 @@ def _add_common(p, default_count: int, chunk_help: str) -> None:
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_cluster_option(p)
     add_strategy_file_option(p)
 
 
@@ -183,7 +185,8 @@ def format_compare(d: dict) -> list[str]:
     lines.append("")
     lines.append(f"{d['deals']:,} deals ({d['games']:,} games) in {d['seconds']:.2f} s: "
                  f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
-                 f"{'s' if d['threads'] > 1 else ''} (compile or cache load "
+                 f"{'s' if d['threads'] > 1 else ''}"
+                 f"{' of ' + d['cluster'] if d.get('cluster') else ''} (compile or cache load "
                  f"{d['compile_seconds']:.2f} s)")
     if d["interrupted"]:
         lines.append(f"interrupted: {d['deals']:,} of {d['requested']:,} deals finished")
@@ -235,7 +238,8 @@ def cmd_compare(args) -> int:
         check_output_dir(args.report)               # checked before any work
     r = compare(args.game, a, b, deals=args.deals, seed=args.seed, rules=rules_of(args),
                 players=args.players, dealer=args.dealer, sprt=parse_sprt(args.sprt),
-                threads=args.threads, chunk=args.chunk, progress=args.progress)
+                threads=args.threads, chunk=args.chunk, progress=args.progress,
+                cluster=args.cluster)
     d = r.to_dict()
     d["command"] = command_line()
     if args.json:
@@ -282,7 +286,7 @@ def cmd_tournament(args) -> int:
     try:
         t = tournament(args.game, names, deals=args.deals, seed=args.seed, rules=rules_of(args),
                        players=args.players, dealer=args.dealer, threads=args.threads,
-                       chunk=args.chunk, progress=args.progress)
+                       chunk=args.chunk, progress=args.progress, cluster=args.cluster)
     except BaseException:
         if out is not None:
             out.discard()

@@ -41,6 +41,13 @@ def add_strategy_file_option(p: argparse.ArgumentParser) -> None:
                         "docs/strategies.md")
 
 
+def add_cluster_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cluster", default=None, metavar="local:N|tcp://HOST:PORT",
+                   help="run the chunks on a Dask cluster: local:N starts N worker processes "
+                        "here, tcp://HOST:PORT uses a running 'dask scheduler' "
+                        "(docs/cluster.md); excludes --threads")
+
+
 def load_strategy_files(args) -> None:
     """Import the ``--strategy-file`` files, so that their strategies can be named."""
     from simcore.strategy import load_file

@@ -32,10 +32,11 @@ from reports.load import (FORMAT, JOURNAL, MANIFEST, CHUNK_DIR, CHUNK_RE, chunk_
                           verify_chunks)
 from simcore import __version__
 from simcore.errors import TrunfoError
-from simcore.facade import _check_threads, deals_frame, rubbers_frame
+from simcore.execution import Backend, backend as make_backend
+from simcore.facade import DealsJob, cluster_check, deals_frame, rubbers_frame
 from simcore.files import AtomicFile, OutputError, check_output_dir, fsync_dir, os_error
 from simcore.games import get_game
-from simcore.runner import Progress, run_chunks
+from simcore.runner import Progress
 
 from .spec import Spec
 
@@ -50,7 +51,7 @@ class StudyResult:
     done: int
     deals: int
     seconds: float            # computing time of this session
-    threads: int
+    threads: int              # worker threads (local, or the cluster's in all)
     interrupted: bool
     resumed: bool
     already_complete: bool
@@ -196,23 +197,38 @@ def _consolidate(out: str, manifest: dict, chunks: list) -> None:
 def run_study(spec: Spec, out: str, *, deals: int | None = None, seed: int | None = None,
               chunk: int | None = None, threads: int | None = None, resume: bool = False,
               progress: bool | None = None,
-              on_chunk: Callable[[int, int], None] | None = None) -> StudyResult:
+              on_chunk: Callable[[int, int], None] | None = None,
+              cluster=None) -> StudyResult:
     """Run (or continue, with ``resume``) a study into directory ``out``.
 
     ``on_chunk(start, count)`` is called after each chunk is safely recorded
-    (tests raise ``KeyboardInterrupt`` from it to simulate Ctrl-C).
+    (tests raise ``KeyboardInterrupt`` from it to simulate Ctrl-C).  ``cluster``
+    (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``simcore.execution`` backend) runs the
+    chunks on Dask workers instead of local threads: the run directory is the same.
     """
     spec = spec.with_overrides(deals=deals, seed=seed, chunk=chunk)
-    threads = _check_threads(threads)
+    if cluster is None:
+        from simcore.facade import _check_threads
+        threads = _check_threads(threads)
+    elif threads is not None:
+        make_backend(cluster, threads)        # the one-line refusal
     g = get_game(spec.game)
     setup = g.setup(spec.rules, spec.strategies, players=spec.players, dealer=spec.dealer,
                     conditions=spec.conditions or None)
+    if cluster is not None:
+        cluster_check(setup)
     check_output_dir(out)
     with lock_run(out):
-        return _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk)
+        ex = make_backend(cluster, threads)
+        try:
+            return _run_locked(spec, out, g, setup, ex, resume, progress, on_chunk)
+        finally:
+            if not isinstance(cluster, Backend):
+                ex.close()
 
 
-def _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk) -> StudyResult:
+def _run_locked(spec, out, g, setup, ex, resume, progress, on_chunk) -> StudyResult:
+    threads = ex.threads
     identity = spec.identity()
     key = data_key(identity)
     manifest = read_manifest(out)
@@ -267,21 +283,19 @@ def _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk) -> Stu
     manifest["version"] = __version__
     first = sum(c["rows"] for c in good)
     manifest["sessions"].append({"started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                                 "threads": threads, "chunk": spec.chunk,
+                                 **ex.describe(), "chunk": spec.chunk,
                                  "first_deal": holes[0][0], "recomputed": len(repaired) > 0})
     _consolidate(out, manifest, good)
 
-    run = g.run_chunk if spec.unit == "deals" else g.run_rubber_chunk
-    run(setup, spec.seed, 0, 1)             # compile, or load from the cache
+    job = DealsJob(spec.game, spec.rules, spec.strategies, spec.players, spec.dealer,
+                   spec.seed, unit=spec.unit, conditions=spec.conditions or None)
+    ex.warm_up(job)                         # compile, or load from the cache (every worker)
     prior_seconds = float(manifest.get("seconds") or 0.0)
     t0 = time.perf_counter()
     chunks = list(good)
     journal = _Journal(out)
     pending: list = []                      # pieces of the chunk being filled
     state = {"start": 0, "end": 0}          # its first index; the end of the current range
-
-    def work(start, count):
-        return run(setup, spec.seed, start, count)
 
     def flush():
         recs = np.concatenate(pending) if len(pending) > 1 else pending[0]
@@ -310,8 +324,8 @@ def _run_locked(spec, out, g, setup, threads, resume, progress, on_chunk) -> Stu
     try:
         for hstart, hcount in holes:
             state["end"] = hstart + hcount
-            status = run_chunks(hcount, work, consume, first=hstart, threads=threads,
-                                chunk=spec.chunk, progress=_Offset(bar, done_before))
+            status = ex.run(job, hcount, consume, first=hstart, chunk=spec.chunk,
+                            progress=_Offset(bar, done_before))
             seconds += status.seconds
             done_before += status.done
             if status.interrupted:

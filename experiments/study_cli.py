@@ -10,7 +10,8 @@ from simcore.errors import TrunfoError
 
 from simcore import limits
 
-from .options import add_strategy_file_option, chunk_int, count_int, seed_int, threads_int
+from .options import (add_cluster_option, add_strategy_file_option, chunk_int, count_int,
+                      seed_int, threads_int)
 
 EXIT_INTERRUPTED = 130
 
@@ -35,7 +36,8 @@ def cmd_run(args) -> int:
     out = args.out or default_out(spec)
     unit = spec.unit
     again = ["trunfo", "run", args.spec, "--out", out]
-    for flag, value in (("-n", args.deals), ("--seed", args.seed), ("--chunk", args.chunk)):
+    for flag, value in (("-n", args.deals), ("--seed", args.seed), ("--chunk", args.chunk),
+                        ("--cluster", args.cluster)):
         if value is not None:
             again += [flag, str(value)]
     resume_cmd = " ".join(shlex.quote(a) for a in again + ["--resume"])
@@ -43,7 +45,8 @@ def cmd_run(args) -> int:
     with lock_run(out):        # held through the report: one writer per run directory
         try:
             r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
-                          threads=args.threads, resume=args.resume, progress=args.progress)
+                          threads=args.threads, resume=args.resume, progress=args.progress,
+                          cluster=args.cluster)
         except RunOutputError as e:
             raise TrunfoError(f"{e}; free some space and continue with: {resume_cmd}") from None
         for problem in r.repaired:
@@ -58,7 +61,8 @@ def cmd_run(args) -> int:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
                      "already_complete": r.already_complete, "seconds": r.seconds,
-                     "threads": r.threads, "unit": unit, f"{unit}_per_second": r.per_second,
+                     "threads": r.threads, "cluster": args.cluster, "unit": unit,
+                     f"{unit}_per_second": r.per_second,
                      "chunks": len(r.manifest["chunks"]), "repaired": r.repaired,
                      "report": rep})
     elif r.already_complete:
@@ -71,7 +75,8 @@ def cmd_run(args) -> int:
         print(f"{spec.title}\n{what}: {r.done:,} {unit} in {len(r.manifest['chunks'])} "
               f"chunk{'s' if len(r.manifest['chunks']) != 1 else ''} "
               f"into {out} ({r.manifest['seconds']:.2f} s computing, "
-              f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''})")
+              f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''}"
+              f"{' on ' + args.cluster if args.cluster else ''})")
         if rep:
             for kind in ("html", "markdown"):
                 for p in rep[kind]:
@@ -153,6 +158,7 @@ def register(sub, games) -> None:
     s.add_argument("--chunk", type=chunk_int, default=None, metavar="DEALS",
                    help=f"deals per Parquet chunk, 1 to {limits.MAX_CHUNK:,} "
                         f"(default: the spec's, 65,536)")
+    add_cluster_option(s)
     add_strategy_file_option(s)
     s.add_argument("--resume", action="store_true",
                    help="continue an interrupted run in --out from its manifest")

@@ -31,7 +31,6 @@ the CLI formats the result.  docs/compare.md describes the statistics.
 """
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -40,7 +39,9 @@ import numpy as np
 from . import stats
 from .errors import TrunfoError
 from .games import get_game
-from .runner import Progress, run_chunks
+from .execution import Backend, Job
+from .execution import backend as make_backend
+from .runner import Progress
 
 #: pairs per chunk; with ``sprt`` the test is checked after every chunk
 DEFAULT_PAIR_CHUNK = 1 << 12
@@ -266,6 +267,7 @@ class CompareResult:
     interrupted: bool
     sprt: dict | None = None
     pairs: dict | None = None      # per-pair arrays with keep_pairs=True
+    cluster: str | None = None     # the Dask cluster it ran on (None: local threads)
 
     @property
     def deals_per_second(self) -> float:
@@ -288,9 +290,41 @@ class CompareResult:
              "deals_per_second": self.deals_per_second,
              "games_per_second": self.summary["unit_games"] * self.deals_per_second,
              "threads": self.threads, "interrupted": self.interrupted}
+        if self.cluster is not None:
+            d["cluster"] = self.cluster
         if self.sprt is not None:
             d["sprt"] = self.sprt
         return d
+
+
+class PairsJob(Job):
+    """Units of a duplicate match (``pair_outcomes``), with their totals."""
+
+    def __init__(self, game, a, b, rules, players, dealer, seed, keep: bool):
+        from .rules import Rules
+        self.game, self.a, self.b = game, a, b
+        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
+        self.players, self.dealer, self.seed, self.keep = players, dealer, seed, keep
+        self.label = game
+
+    def seating(self) -> "Seating":
+        return seating(self.game, self.a, self.b, self.rules, self.players, self.dealer,
+                       self.seed)
+
+    def cluster_ready(self) -> None:
+        from .facade import cluster_check
+        for s in self.seating().setups:
+            cluster_check(s)
+
+    def prepare(self):
+        seat = self.seating()
+        for s in seat.setups:
+            get_game(self.game).run_chunk(s, self.seed, 0, 1)   # compile or load from cache
+        return seat
+
+    def compute(self, seat, start, count):
+        out = pair_outcomes(seat, self.seed, start, count)
+        return (out if self.keep else None), chunk_totals(out, seat.sides)
 
 
 class _Offset:
@@ -308,41 +342,50 @@ class _Offset:
 
 def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rules=None,
             players=None, dealer=None, sprt=None, threads=None, chunk: int | None = None,
-            keep_pairs: bool = False, progress: bool | None = False) -> CompareResult:
+            keep_pairs: bool = False, progress: bool | None = False,
+            cluster=None) -> CompareResult:
     """Play ``deals`` deals in duplicate between strategies ``a`` and ``b``.
 
     With ``k`` sides each deal is played ``k`` times, A on each side in turn (the
     unit).  ``sprt=(elo0, elo1[, alpha, beta])`` runs fishtest's pentanomial GSPRT
     (two sides) or its normal approximation on the unit scores (``k > 2``), checked
     after every chunk (default 1,000 units) and stopping at the first crossing or
-    after ``deals`` units.
+    after ``deals`` units.  ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a
+    ``simcore.execution`` backend) runs the chunks on Dask workers: the same results.
     """
-    from .facade import _check_chunk, _check_count, _check_seed, _check_threads
+    from .facade import _check_chunk, _check_count, _check_seed, _check_threads, cluster_check
     deals = _check_count(deals, "deals")
     seed = _check_seed(seed)
-    threads = _check_threads(threads)
+    if cluster is None:
+        threads = _check_threads(threads)
     sp = _parse_sprt(sprt)
     chunk = _check_chunk(chunk) if chunk is not None else (SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
-    t = time.perf_counter()
-    seat = seating(game, a, b, rules, players, dealer, seed)
-    for s in seat.setups:
-        get_game(game).run_chunk(s, seed, 0, 1)     # compile or load from cache
-    compile_seconds = time.perf_counter() - t
+    job = PairsJob(game, a, b, rules, players, dealer, seed, keep_pairs)
+    if cluster is not None:
+        g = get_game(game)
+        for name in (a, b):        # validated (one line) before a cluster starts
+            cluster_check(g.setup(rules or {}, (name,), players=players, dealer=dealer))
+    owned = not isinstance(cluster, Backend)
+    ex = make_backend(cluster, threads)
+    try:
+        seat = seating(game, a, b, rules, players, dealer, seed)
+        return _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress)
+    finally:
+        if owned:
+            ex.close()
+
+
+def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress):
+    compile_seconds = ex.warm_up(job)
+    threads = ex.threads
 
     k = seat.sides
     total = Totals(sides=k, counts=[0] * (2 * k + 1))
     kept: list[dict] = []
     state = {"sprt": None, "stop": False}
-    stop_event = threading.Event()
-
-    def work(start, count):
-        if stop_event.is_set():
-            return None
-        out = pair_outcomes(seat, seed, start, count)
-        return out, chunk_totals(out, k)
 
     def consume(start, count, result):
-        if state["stop"] or result is None:
+        if state["stop"]:
             return
         out, tot = result
         total.add(tot)
@@ -354,7 +397,6 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
             state["sprt"] = dec
             if dec["state"] != "continue":
                 state["stop"] = True
-                stop_event.set()
 
     bar = Progress(deals, "deals", enabled=progress)
     # Run in blocks of a few chunks per thread so that a decided SPRT stops the run
@@ -363,8 +405,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     seconds, interrupted, first = 0.0, False, 0
     while first < deals and not state["stop"] and not interrupted:
         size = min(block, deals - first)
-        status = run_chunks(size, work, consume, first=first, threads=threads, chunk=chunk,
-                            progress=_Offset(bar, first))
+        status = ex.run(job, size, consume, first=first, chunk=chunk,
+                        progress=_Offset(bar, first), until=lambda: state["stop"])
         seconds += status.seconds
         interrupted = status.interrupted
         first += size
@@ -386,7 +428,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
              "players": seat.players, "dealer": s0["dealer"],
              "seats": [list(x) for x in seat.seats]}
     return CompareResult(summarize((a, b), total), setup, seed, deals, seconds,
-                         compile_seconds, threads, interrupted, sprt_out, pairs)
+                         compile_seconds, threads, interrupted, sprt_out, pairs,
+                         ex.describe().get("cluster"))
 
 
 class TournamentResult(dict):
@@ -405,7 +448,7 @@ class TournamentResult(dict):
 
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,
                players=None, dealer=None, threads=None, chunk=None,
-               progress: bool | None = False) -> dict:
+               progress: bool | None = False, cluster=None) -> dict:
     """Every pair of ``names`` in duplicate; Bradley-Terry Elo with intervals.
 
     Ctrl-C or SIGTERM stops it keeping the matches already finished (``interrupted``
@@ -414,12 +457,27 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
     With two sides each unordered pair is one match.  With ``k > 2`` sides A alone
     against a field of B is not B alone against A, so each ordered pair is a match
     and both feed the Bradley-Terry fit (``score * games`` to A, the rest to B).
+    ``cluster``: see :func:`compare` (one cluster serves every match).
     """
     names = list(names)
     if len(names) < 2:
         raise TrunfoError(f"a tournament needs at least 2 strategies, got {len(names)}")
     if len(set(names)) != len(names):
         raise TrunfoError(f"each strategy may appear once, got {','.join(names)}")
+    if cluster is None or isinstance(cluster, Backend):
+        return _tournament(game, names, deals, seed, rules, players, dealer, threads, chunk,
+                           progress, cluster)
+    from .facade import _check_chunk, _check_count, _check_seed
+    _check_count(deals, "deals"), _check_seed(seed)
+    if chunk is not None:
+        _check_chunk(chunk)
+    with make_backend(cluster, threads) as ex:
+        return _tournament(game, names, deals, seed, rules, players, dealer, None, chunk,
+                           progress, ex)
+
+
+def _tournament(game, names, deals, seed, rules, players, dealer, threads, chunk, progress,
+                cluster) -> dict:
     k = len(names)
     wins = [[0.0] * k for _ in range(k)]
     diff = [[0.0 if i == j else None for j in range(k)] for i in range(k)]
@@ -434,7 +492,8 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
                 x, y = order.pop(0)
                 try:
                     r = compare(game, names[x], names[y], deals, seed, rules, players, dealer,
-                                threads=threads, chunk=chunk, progress=progress)
+                                threads=threads, chunk=chunk, progress=progress,
+                                cluster=cluster)
                 except KeyboardInterrupt:     # e.g. while a kernel compiles
                     interrupted = True
                     break

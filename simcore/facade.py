@@ -19,7 +19,8 @@ from . import __version__, limits
 from .errors import TrunfoError
 from .files import AtomicFile, os_error
 from .games import get_game
-from .runner import DEFAULT_CHUNK, Progress, default_threads, run_chunks
+from .execution import Backend, Job, backend as make_backend
+from .runner import DEFAULT_CHUNK, Progress, default_threads
 
 
 def _check_count(n, what: str) -> int:
@@ -201,6 +202,87 @@ class SimulationResult:
         return d
 
 
+def cluster_check(setup) -> None:
+    """Refuse strategies other machines cannot load (a user's file, code typed in a session):
+    one line."""
+    c = getattr(setup, "conditions", None)
+    if c is not None and getattr(c, "predicate", None) is not None:
+        raise TrunfoError("a Python predicate in the conditions cannot be sent to the cluster's "
+                          "workers; state the condition with where= (docs/odds.md), or run "
+                          "without --cluster")
+    lu = setup.lineup
+    if lu is None:
+        return
+    for s in lu.strategies:
+        if s.origin != "built-in" and (s.origin.endswith(".py") or s.origin in
+                                        ("__main__", "user code")):
+            raise TrunfoError(f"strategy {s.name} comes from {s.origin}, which the cluster's "
+                              f"workers cannot load; install it as a package (entry point "
+                              f"'trunfo.strategies') on every worker, or run without --cluster")
+
+
+class DealsJob(Job):
+    """Deals (or whole rubbers) of one table: ``compute`` gives their records.
+
+    ``totals=True`` also sums them (``g.accumulate``); ``keep=False`` then drops the records
+    (only the totals travel; buffers are reused per thread); ``par=True`` adds each deal's
+    par (double dummy).  ``compute`` returns the records alone when ``totals`` and ``par``
+    are false, else ``(records or None, totals or None, par or None)``."""
+
+    def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
+                 unit: str = "deals", totals: bool = False, keep: bool = True,
+                 par: bool = False, conditions=None):
+        from .rules import Rules
+        self.game = game
+        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
+        self.strategies = strategies if isinstance(strategies, str) else tuple(strategies)
+        self.players, self.dealer, self.seed = players, dealer, seed
+        self.unit, self.totals, self.keep, self.par = unit, totals, keep, par
+        self.conditions = conditions     # deal conditions (docs/odds.md), or None
+        self.label = game
+
+    def setup(self):
+        return get_game(self.game).setup(self.rules, self.strategies, players=self.players,
+                                         dealer=self.dealer, conditions=self.conditions)
+
+    def cluster_ready(self) -> None:
+        cluster_check(self.setup())
+
+    def prepare(self):
+        g = get_game(self.game)
+        setup = self.setup()
+        if self.unit == "deals":
+            g.run_chunk(setup, self.seed, 0, 1)         # compile, or load from the cache
+        else:
+            g.run_rubber_chunk(setup, self.seed, 0, 1)
+        if self.par:
+            from .solver import par as solver_par
+            solver_par.warm_up(g, setup)
+        return g, setup, threading.local()
+
+    def compute(self, state, start, count):
+        g, setup, local = state
+        if self.unit != "deals":
+            return g.run_rubber_chunk(setup, self.seed, start, count)
+        if not self.totals and not self.par:
+            return g.run_chunk(setup, self.seed, start, count)
+        buf = None
+        if not self.keep:                # records are only summed: reuse this thread's buffer
+            buf = getattr(local, "buf", None)
+            if buf is None or len(buf) < count:
+                buf = local.buf = np.empty(count, g.record_dtype)
+        recs = g.run_chunk(setup, self.seed, start, count, out=buf)
+        tot = None
+        if self.totals:
+            tot = np.zeros(g.n_totals, np.int64)
+            g.accumulate(recs, tot)
+        pv = None
+        if self.par:
+            from .solver import par as solver_par
+            pv = solver_par.par_values(g, setup, self.seed, start, count)
+        return (recs if self.keep else None), tot, pv
+
+
 def _prepare(game, strategies, rules, players, dealer, seed, threads, conditions=None):
     g = get_game(game)
     setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
@@ -212,10 +294,10 @@ def _sink(out, to_frame, empty, meta) -> ParquetSink | None:
     return ParquetSink(out, to_frame, meta, empty) if out else None
 
 
-def _run_into(sink, total, work, consume, threads, chunk, bar):
-    """``run_chunks``; the sink's temporary file is removed if the run fails."""
+def _run_into(sink, ex: Backend, job: Job, total, consume, chunk, bar):
+    """Run ``job`` on the backend; the sink's temporary file is removed if the run fails."""
     try:
-        status = run_chunks(total, work, consume, threads=threads, chunk=chunk, progress=bar)
+        status = ex.run(job, total, consume, chunk=chunk, progress=bar)
     except BaseException:
         if sink is not None:
             sink.abort()
@@ -223,12 +305,37 @@ def _run_into(sink, total, work, consume, threads, chunk, bar):
     return status
 
 
+def _warm(sink, ex: Backend, job: Job) -> float:
+    try:
+        return ex.warm_up(job)
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
+
+
+class _Owned:
+    """The backend of ``cluster=``: closed at the end when made here."""
+
+    def __init__(self, cluster, threads):
+        self.owned = not isinstance(cluster, Backend)
+        self.ex = make_backend(cluster, threads)
+
+    def __enter__(self) -> Backend:
+        return self.ex
+
+    def __exit__(self, *exc):
+        if self.owned:
+            self.ex.close()
+        return False
+
+
 def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
              command: str | None = None, par: bool = False,
-             conditions=None) -> SimulationResult:
+             conditions=None, cluster=None) -> SimulationResult:
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
@@ -243,10 +350,11 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     ``par_side1``.  ``conditions``: play only deals that satisfy them, ``deals`` of them,
     exactly uniform among those (docs/odds.md): a dict of ``hands``, ``trump``,
     ``trump_suit``, ``where`` (an expression, or a Python or jitted predicate) or a
-    ``simcore.conditions.Conditions``.
+    ``simcore.conditions.Conditions``.  ``cluster="local:N"`` or ``"tcp://HOST:PORT"``
+    runs the chunks on a Dask cluster (``docs/cluster.md``); the results are the same.
     """
-    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads,
-                                       conditions)
+    g, setup, seed, _ = _prepare(game, strategies, rules, players, dealer, seed,
+                                 threads if cluster is None else None, conditions)
     deals = _check_count(deals, "deals")
     chunk = _check_chunk(chunk)
     par_total = 0
@@ -254,50 +362,33 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
         from .solver import par as solver_par
         par_total, par_unit = solver_par.check_game(g.name)
         chunk = min(chunk, solver_par.PAR_CHUNK)
+    if cluster is not None:
+        cluster_check(setup)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
+    keep = keep_deals or out is not None
+    job = DealsJob(game, rules, strategies, players, dealer, seed, totals=True, keep=keep,
+                   par=par, conditions=conditions)
     sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0]), item[1], par_total),
                  (np.empty(0, g.record_dtype), np.empty(0, np.int64) if par else None), meta)
-    try:
-        t = time.perf_counter()
-        g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
-        if par:
-            solver_par.warm_up(g, setup)
-        compile_seconds = time.perf_counter() - t
-    except BaseException:
-        if sink is not None:
-            sink.abort()
-        raise
-    par_parts: list[np.ndarray] = []
+    with _Owned(cluster, threads) as ex:
+        compile_seconds = _warm(sink, ex, job)
+        par_parts: list[np.ndarray] = []
+        totals = np.zeros(g.n_totals, np.int64)
+        kept: list[np.ndarray] = []
 
-    totals = np.zeros(g.n_totals, np.int64)
-    kept: list[np.ndarray] = []
-    reuse = not keep_deals and sink is None      # records are only summed: reuse buffers
-    local = threading.local()
+        def consume(start, count, result):
+            recs, tot, pv = result
+            totals[:] += tot
+            if sink is not None:
+                sink.write((recs, pv))
+            if keep_deals:
+                kept.append(recs)
+            if par:
+                par_parts.append(pv)
 
-    def work(start, count):
-        buf = None
-        if reuse:
-            buf = getattr(local, "buf", None)
-            if buf is None or len(buf) < count:
-                buf = local.buf = np.empty(count, g.record_dtype)
-        recs = g.run_chunk(setup, seed, start, count, out=buf)
-        tot = np.zeros(g.n_totals, np.int64)
-        g.accumulate(recs, tot)
-        pv = solver_par.par_values(g, setup, seed, start, count) if par else None
-        return recs, tot, pv
-
-    def consume(start, count, result):
-        recs, tot, pv = result
-        totals[:] += tot
-        if sink is not None:
-            sink.write((recs, pv))
-        if keep_deals:
-            kept.append(recs)
-        if par:
-            par_parts.append(pv)
-
-    bar = Progress(deals, "deals", enabled=progress)
-    status = _run_into(sink, deals, work, consume, threads, chunk, bar)
+        bar = Progress(deals, "deals", enabled=progress)
+        status = _run_into(sink, ex, job, deals, consume, chunk, bar)
+        used = ex.threads
     if sink is not None:
         sink.close(deals=status.done, requested=deals, interrupted=status.interrupted)
     frame = None
@@ -310,7 +401,7 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     if par:
         summary["par"] = solver_par.par_summary(pv, par_total, par_unit)
     return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
-                            compile_seconds, threads, status.interrupted, summary, frame)
+                            compile_seconds, used, status.interrupted, summary, frame)
 
 
 def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
@@ -326,23 +417,20 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
                      dealer: int | None = None, players: int | None = None,
                      threads: int | None = None, keep_rubbers: bool = False,
                      out: str | None = None, chunk: int = 1 << 12,
-                     progress: bool | None = None, command: str | None = None) -> SimulationResult:
-    """Play ``rubbers`` whole rubbers (partidas) of ``game``."""
-    g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
+                     progress: bool | None = None, command: str | None = None,
+                     cluster=None) -> SimulationResult:
+    """Play ``rubbers`` whole rubbers (partidas) of ``game`` (``cluster=``: see simulate)."""
+    g, setup, seed, _ = _prepare(game, strategies, rules, players, dealer, seed,
+                                 threads if cluster is None else None)
     if not hasattr(g, "run_rubber_chunk"):
         raise TrunfoError(f"{game} has no rubbers")
     rubbers = _check_count(rubbers, "rubbers")
     chunk = _check_chunk(chunk)
+    if cluster is not None:
+        cluster_check(setup)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
+    job = DealsJob(game, rules, strategies, players, dealer, seed, unit="rubbers")
     sink = _sink(out, lambda recs: rubbers_frame(game, recs), np.empty(0, g.rubber_dtype), meta)
-    try:
-        t = time.perf_counter()
-        g.run_rubber_chunk(setup, seed, 0, 1)
-        compile_seconds = time.perf_counter() - t
-    except BaseException:
-        if sink is not None:
-            sink.abort()
-        raise
     parts: list[np.ndarray] = []
 
     def consume(start, count, recs):
@@ -350,9 +438,11 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
         if sink is not None:
             sink.write(recs)
 
-    bar = Progress(rubbers, "rubbers", enabled=progress)
-    status = _run_into(sink, rubbers, lambda s, c: g.run_rubber_chunk(setup, seed, s, c),
-                       consume, threads, chunk, bar)
+    with _Owned(cluster, threads) as ex:
+        compile_seconds = _warm(sink, ex, job)
+        bar = Progress(rubbers, "rubbers", enabled=progress)
+        status = _run_into(sink, ex, job, rubbers, consume, chunk, bar)
+        used = ex.threads
     if sink is not None:
         sink.close(**{whole_unit(game): status.done}, requested=rubbers,
                    interrupted=status.interrupted)
@@ -360,7 +450,7 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
     summary = g.rubber_summary(setup, allr)
     frame = rubbers_frame(game, allr) if keep_rubbers else None
     return SimulationResult(setup.describe(), seed, rubbers, status.done, status.seconds,
-                            compile_seconds, threads, status.interrupted, summary, frame,
+                            compile_seconds, used, status.interrupted, summary, frame,
                             unit="rubbers")
 
 

@@ -208,7 +208,8 @@ def run_chunks(total: int, work: Callable[[int, int], object],
                consume: Callable[[int, int, object], None], *, first: int = 0,
                threads: int | None = None, chunk: int = DEFAULT_CHUNK,
                progress: Progress | None = None,
-               piece_seconds: float = PIECE_SECONDS) -> RunStatus:
+               piece_seconds: float = PIECE_SECONDS,
+               until: Callable[[], bool] | None = None) -> RunStatus:
     """Run ``work`` over ``[first, first + total)`` in pieces; consume them in order.
 
     Pieces hold at most ``chunk`` indices and never straddle a chunk boundary
@@ -218,7 +219,8 @@ def run_chunks(total: int, work: Callable[[int, int], object],
     costs, and results never depend on the piece sizes.
 
     Ctrl-C (SIGINT) or SIGTERM stops the run after the piece being consumed: every piece
-    is either consumed and counted, or not consumed at all.
+    is either consumed and counted, or not consumed at all.  ``until()`` true after a
+    piece is consumed ends the run there (e.g. a decided SPRT), not counted as interrupted.
     """
     threads = threads or default_threads()
     chunk = max(1, int(chunk))
@@ -257,6 +259,8 @@ def run_chunks(total: int, work: Callable[[int, int], object],
                     size = min(chunk, 4 * count)
                 if progress is not None:
                     progress.update(status.done)
+                if until is not None and until():
+                    break
             status.interrupted = sig.stop
             status.signum = sig.signum
     except KeyboardInterrupt:  # raised by a handler we did not own (not the main thread)

@@ -1,0 +1,207 @@
+"""Runs on a Dask cluster (simcore.execution) give the local backend's results, chunk for
+chunk: an in-process LocalCluster, then a real `dask scheduler` and `dask worker`s started as
+processes on 127.0.0.1 and used through `--cluster tcp://`, one of them killed mid-run."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from procs import ROOT  # noqa: E402
+
+from experiments.spec import load_spec  # noqa: E402
+from experiments.study import run_study  # noqa: E402
+from simcore.duplicate import compare, tournament  # noqa: E402
+from simcore.errors import TrunfoError  # noqa: E402
+from simcore.facade import simulate  # noqa: E402
+
+SPEC = "sueca_greedy_vs_random"
+
+
+def _shas(out):
+    m = json.load(open(os.path.join(out, "manifest.json")))
+    return [(c["start"], c["rows"], c["sha256"]) for c in m["chunks"]], m
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two worker threads in this process: no process start, no compile per worker."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as c:
+            yield c
+
+
+def test_local_cluster_study_equals_local_threads(client, tmp_path):
+    spec = load_spec(SPEC)
+    local = run_study(spec, str(tmp_path / "local"), deals=9_000, chunk=2_000, threads=2)
+    dask = run_study(spec, str(tmp_path / "dask"), deals=9_000, chunk=2_000, cluster=client)
+    a, _ = _shas(local.out)
+    b, mb = _shas(dask.out)
+    assert len(a) == 5 and a == b           # the same chunk files, byte for byte
+    assert mb["sessions"][-1]["backend"] == "dask"
+
+
+def test_local_cluster_interrupted_run_resumes_locally(client, tmp_path):
+    spec = load_spec(SPEC)
+    full = run_study(spec, str(tmp_path / "full"), deals=8_000, chunk=1_000, threads=1)
+    seen = []
+
+    def stop_after_three(start, count):
+        seen.append(start)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    out = str(tmp_path / "part")
+    r = run_study(spec, out, deals=8_000, chunk=1_000, cluster=client, on_chunk=stop_after_three)
+    assert r.interrupted and r.done == 3_000
+    r2 = run_study(spec, out, deals=8_000, chunk=1_000, threads=2, resume=True)
+    assert r2.complete and r2.done == 8_000
+    assert _shas(out)[0] == _shas(full.out)[0]
+
+
+def test_local_cluster_compare_and_simulate_equal_local(client):
+    kw = dict(deals=3_000, seed=5, chunk=700, keep_pairs=True)
+    a = compare("sueca", "greedy", "random", threads=2, **kw)
+    b = compare("sueca", "greedy", "random", cluster=client, **kw)
+    assert a.summary == b.summary
+    for k in ("d2", "bucket", "w4"):
+        assert np.array_equal(a.pairs[k], b.pairs[k])
+    s1 = simulate("sueca", deals=5_000, seed=3, strategies=("greedy",), chunk=900,
+                  keep_deals=True, threads=2)
+    s2 = simulate("sueca", deals=5_000, seed=3, strategies=("greedy",), chunk=900,
+                  keep_deals=True, cluster=client)
+    assert s1.summary == s2.summary and s1.frame.equals(s2.frame)
+
+
+def test_local_cluster_tournament_equals_local(client):
+    kw = dict(deals=1_500, seed=4, chunk=400)
+    a = tournament("brisca", ["random", "greedy"], threads=2, **kw)
+    b = tournament("brisca", ["random", "greedy"], cluster=client, **kw)
+    for d in (a, b):
+        d.pop("seconds"), d.pop("deals_per_second")
+    assert a == b and len(a["matches"]) == 1
+
+
+def test_local_cluster_sprt_stops_like_local(client):
+    kw = dict(deals=200_000, seed=2, sprt=(0, 20), chunk=500)
+    a = compare("sueca", "greedy", "random", threads=2, **kw)
+    b = compare("sueca", "greedy", "random", cluster=client, **kw)
+    assert a.sprt["result"] == "H1" and a.sprt == b.sprt and a.summary == b.summary
+
+
+def test_cluster_option_errors_are_one_line():
+    with pytest.raises(TrunfoError, match="local:N or tcp://HOST:PORT"):
+        compare("sueca", "greedy", "random", deals=10, cluster="nowhere:1")
+    with pytest.raises(TrunfoError, match="exclude each other"):
+        compare("sueca", "greedy", "random", deals=10, cluster="local:1", threads=2)
+    with pytest.raises(TrunfoError, match="local:N takes"):
+        compare("sueca", "greedy", "random", deals=10, cluster="local:0")
+
+
+# --- real processes -----------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _env():
+    return {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
+
+
+def _dask(*args, prelude=""):
+    """``dask scheduler|worker ...`` as a process (``prelude``: Python run first)."""
+    code = (prelude + "import sys; from distributed.cli.dask_{0} import main; "
+            "sys.argv = ['dask-{0}'] + sys.argv[1:]; main()").format(args[0])
+    return subprocess.Popen([sys.executable, "-c", code, *args[1:]], env=_env(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            cwd="/", start_new_session=True)
+
+
+def _trunfo(*argv, timeout=300):
+    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, argv)],
+                          capture_output=True, text=True, env=_env(), timeout=timeout)
+
+
+def _workers(address, n, timeout=120):
+    with distributed.Client(address, timeout=30) as c:
+        c.wait_for_workers(n, timeout=timeout)
+        return list(c.scheduler_info()["workers"])
+
+
+def _stop(*procs):
+    for p in procs:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+    for p in procs:
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+def test_unreachable_scheduler_is_one_line_exit_2():
+    t = time.monotonic()
+    r = _trunfo("compare", "sueca", "--strategies", "greedy,random", "-n", "100",
+                "--cluster", f"tcp://127.0.0.1:{_free_port()}")
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach the dask scheduler" in lines[0], r.stderr
+    assert time.monotonic() - t < 60       # a few seconds of timeout, plus the start-up
+
+
+def test_scheduler_and_workers_as_processes_with_a_worker_killed(tmp_path):
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    sched = _dask("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
+    procs = [sched]
+    try:
+        # a worker whose Python lacks trunfo: refused in one line
+        bad = _dask("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                    prelude="import sys; sys.modules['simcore'] = None; ")
+        procs.append(bad)
+        _workers(address, 1)
+        with pytest.raises(TrunfoError, match="1 of 1 dask workers .* cannot import trunfo"):
+            run_study(load_spec(SPEC), str(tmp_path / "bad"), deals=100, cluster=address)
+        _stop(bad)
+
+        # two good workers; one is killed once the run has recorded its first chunk
+        good = [_dask("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard")
+                for _ in range(2)]
+        procs += good
+        _workers(address, 2)
+        out = tmp_path / "run"
+        n, chunk = 30_000, 1_000
+        run = subprocess.Popen([sys.executable, "-m", "experiments.cli", "run", SPEC, "-n",
+                                str(n), "--chunk", str(chunk), "--out", str(out), "--cluster",
+                                address, "--json"], env=_env(), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        journal = out / "chunks.jsonl"
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and run.poll() is None:
+            if journal.exists() and journal.read_text().count("\n") >= 1:
+                break
+            time.sleep(0.02)
+        recorded = journal.read_text().count("\n") if journal.exists() else 0
+        assert run.poll() is None and 1 <= recorded < n // chunk, "the run ended too soon"
+        good[0].kill()                          # SIGKILL: its tasks are rerun elsewhere
+        stdout, stderr = run.communicate(timeout=300)
+        assert run.returncode == 0, stderr
+        d = json.loads(stdout)
+        assert d["complete"] and d["done"] == n and d["chunks"] == n // chunk
+    finally:
+        _stop(*procs[::-1])
+    # nothing lost, nothing computed twice: the chunks a local run writes
+    local = run_study(load_spec(SPEC), str(tmp_path / "local"), deals=n, chunk=chunk,
+                      threads=2)
+    assert _shas(str(out))[0] == _shas(local.out)[0]
