@@ -336,14 +336,15 @@ def test_brisca_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards()
 # --- Scopa ---------------------------------------------------------------------------------------
 def _scopa_dealt(setup, seed, n):
     from simcore.rng import seed_base
-    from simcore.scopa import game as sg
     from simcore.scopa import nb as snb
     g = get_game("scopa")
     out = np.empty(n, g.record_dtype)
-    tr = sg._trace_buffers(n)
+    tr = snb.trace_buffers(n)
     src = g.deal_source(setup, seed, 0, n)
-    snb.run_deals(seed_base(seed), 0, out, setup.players, setup.dealer_arg, setup.codes,
-                  setup.params, setup.bmi2, True, *tr, src)
+    status = np.zeros(4, np.int64)
+    snb.run_deals(seed_base(seed), 0, out, setup.players, setup.dealer_arg, setup.lineup,
+                  setup.params, setup.bmi2, status, source=src, trace=tr)
+    assert status[0] == 0
     g.source_done(setup, src, 0)
     return out, tr[0].astype(np.int64), tr[1][:, 0, :setup.players]
 

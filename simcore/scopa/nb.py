@@ -87,17 +87,19 @@ def deal_round(deck, pos, hands, players, dealer):
 @njit(inline="always")
 def new_deal(state, deck, hands, players, dealer, relay, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`), deal, lay the table
-    and, for a shuffled deck, relay while it shows too many kings (a given deck is dealt
-    as it is).  Returns ``(table, relays)``; the stock is ``deck[3 * players + 4 ..]``."""
+    and, for a shuffled or conditioned deck, relay while it shows too many kings (a given
+    deck, ``len(source) == 1``, is dealt as it is).  Returns ``(table, relays, dealer)``
+    (a conditioned source may draw the dealer); the stock is ``deck[3 * players + 4 ..]``."""
     fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     deal_round(deck, 0, hands, players, dealer)
     base = HAND_SIZE * players
     relays = 0
     while True:
         table = bit(deck[base]) | bit(deck[base + 1]) | bit(deck[base + 2]) | \
             bit(deck[base + 3])
-        if relay == 0 or len(source) != 0 or popcount(table & KINGS) < relay:
-            return table, relays
+        if relay == 0 or len(source) == 1 or popcount(table & KINGS) < relay:
+            return table, relays, dealer
         shuffle(state, deck[base:], N_CARDS - base)
         relays += 1
 
@@ -289,9 +291,9 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
               policy, level, check, draws, status, side_of, n_sides, piles, sc, trace, row,
               t_table, t_hands, t_cards, t_capt, loop):
     """Deal and play one deal with the play ``loop`` (:func:`play2` or :func:`play_n`);
-    fills ``sc`` (score by side).  Returns ``(relays, last_capture, winning side or -1)``
-    (after an illegal move, ``status[0]`` is set and the rest is meaningless)."""
-    table, relays = new_deal(state, deck, hands, players, dealer, relay, source, i)
+    fills ``sc`` (score by side).  Returns ``(relays, last_capture, winning side or -1,
+    dealer)`` (after an illegal move, ``status[0]`` is set and the rest is meaningless)."""
+    table, relays, dealer = new_deal(state, deck, hands, players, dealer, relay, source, i)
     g = packed_counts(table)
     base = HAND_SIZE * players
     if trace:
@@ -309,7 +311,7 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
-    return relays, last, winner
+    return relays, last, winner, dealer
 
 
 @njit(inline="always")
@@ -372,7 +374,7 @@ def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2
 
     ``dealer_fixed`` < 0 rotates the dealer with the deal index; ``lineup`` is the table's
     :class:`simcore.strategy.Lineup`; ``source`` where the deals come from
-    (:func:`simcore.deal.fill_deck`; the kings relay applies to shuffled deals only).  With
+    (:func:`simcore.deal.fill_deck`; the kings relay applies to shuffled and conditioned deals, not to given decks).  With
     ``trace`` (the arrays of :func:`trace_buffers`, one row per deal) the table, the hands
     and every move are written out.  ``status`` (int64[4]) receives ``(1, seat, move,
     deal)`` if a strategy returns an illegal move.  Called from Python: one kernel is
@@ -452,9 +454,8 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
             d = start + i
             seed_stream(state, seed_base, d)
             dealer = d % players if dealer_fixed < 0 else dealer_fixed
-            dealer = source_dealer(source, i, dealer)     # a conditioned source draws it
             row = i if trace else 0
-            relays, last, winner = deal_with(
+            relays, last, winner, dealer = deal_with(
                 state, deck, hands, players, dealer, relay, lps, anyc, source, i, codes, v, sp,
                 policy, level, check, draws, status, side_of, n_sides, piles, sc, trace, row,
                 t_table, t_hands, t_cards, t_capt, loop)
@@ -546,7 +547,7 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
                     for s in range(MAX_SIDES):
                         t_before[row, s] = tot[s]
                 # the match's stream goes on after the deal: the draws are always made
-                relays, last, winner = deal_with(
+                relays, last, winner, _ = deal_with(
                     state, deck, hands, players, dealer, relay, lps, anyc, SHUFFLED, 0, codes,
                     v, sp, policy, level, check, True, status, side_of, n_sides, piles, sc,
                     keep, row, t_table, t_hands, t_cards, t_capt, loop)
