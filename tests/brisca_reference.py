@@ -132,8 +132,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
     t = out["target"]
     if isinstance(t, bool) or t not in (3, 5, 7):
         raise ValueError(f"target must be 3, 5 or 7, not {t!r}")
-    if out["partners_show_hands"] and players != 4:
-        raise ValueError("partners_show_hands is a 4-player option")
+    if out["partners_show_hands"] and players == 2:
+        raise ValueError("partners_show_hands needs partners (4 or 6 players)")
     return out
 
 

@@ -64,7 +64,8 @@ RULES = RuleSchema("brisca", (
                "a deal won with at least this many points counts two game points (off: one)"),
     RuleOption("target", 3, (3, 5, 7), "game points that win a match"),
     RuleOption("partners_show_hands", False, (True, False),
-               "partners see each other's hand (4 players; random and greedy ignore it)"),
+               "teammates see each other's hands (4 and 6 players; expert uses it, random "
+               "and greedy do not)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
