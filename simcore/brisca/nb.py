@@ -17,7 +17,7 @@ from ..deal import SHUFFLED, fill_deck
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
 from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, P_LOMBARDY,
-                    P_SHOW_HANDS, P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
+                    P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
                     T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
 from .scoring import score_deal
@@ -265,7 +265,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
     literally(key)       # one kernel per lineup: deals_loop chooses its policies when typed
     literally(players)   # and per player count: its play loop, with constant bounds
     va = np.zeros(1, VIEW_DTYPE)
-    view_constants(va[0], players, params[P_LOMBARDY], params[P_SHOW_HANDS] != 0, bmi2)
+    view_constants(va[0], players, params, bmi2)
     deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
                t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
@@ -362,7 +362,7 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
     literally(key)
     literally(players)
     va = np.zeros(1, VIEW_DTYPE)
-    view_constants(va[0], players, params[P_LOMBARDY], params[P_SHOW_HANDS] != 0, bmi2)
+    view_constants(va[0], players, params, bmi2)
     return rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
                         sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
                         t_cards, t_leader, t_winner, t_points, t_before,

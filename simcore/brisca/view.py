@@ -21,6 +21,8 @@ voids to record.
 | `ranks` | int | cards per suit, 10 or 12 |
 | `n_cards` | int | cards in the deck, 40 or 48 |
 | `values` | int | the rule `values`: 0 standard, 1 lombardy |
+| `tiebreak` | bool | the rule `tiebreak_cards`: at 60-60 the side with more cards wins |
+| `double_at` | int | the rule `double_at` (0: off) |
 | `card_points` | int[48] | the points of every card under the rules |
 | `point_cards` | uint64 | the cards worth points |
 | `high_cards` | uint64 | the cards worth 10 or more (aces and threes; lombardy: aces and sevens) |
@@ -46,19 +48,20 @@ voids to record.
 | `shown` | bool | the rule `partners_show_hands` is on (and the seat has teammates) |
 | `partner_hands` | uint64[6] | with `shown`: the hand of each teammate of the seat (0 for every other seat, the seat's own included) |
 | `scratch` | int[6, 8] | memory of the seat's own (row `seat`), zero at the start of a deal |
+| `work` | int[64] | free for a policy's use within one decision (never reset) |
 | `bmi2` | bool | the machine has BMI2 (for `simcore.bits.select_bit`) |
 
 How much of it a kernel keeps up to date follows the strategies at the table
-(``simcore.strategy``): the deal's constants (`players` to `trump_card`, `dealer`, `shown`,
-`bmi2`) always; ``view="trick"`` adds the seat, its hand and the trick fields (`seat` to
+(``simcore.strategy``): the run's and the deal's constants (`players`, `dealer` to
+`trump_card`, `shown`, `bmi2`) always; ``view="trick"`` adds the seat, its hand and the trick fields (`seat` to
 `partners`, `hand`, `trick` to `trick_cards`); ``"full"`` everything.
 """
 import numpy as np
 
 from .._jit import njit
 from ..bits import bit
-from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, POINT_MASKS, POINTS_TABLE,
-                    RANKS)
+from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, P_DOUBLE_AT, P_LOMBARDY,
+                    P_SHOW_HANDS, P_TIEBREAK, POINT_MASKS, POINTS_TABLE, RANKS)
 
 MAX_SEATS = 6
 
@@ -66,6 +69,7 @@ VIEW_DTYPE = np.dtype([
     ("seat", np.int64), ("players", np.int64), ("side", np.int64), ("partners", np.int64),
     ("dealer", np.int64),
     ("layout", np.int64), ("ranks", np.int64), ("n_cards", np.int64), ("values", np.int64),
+    ("tiebreak", np.bool_), ("double_at", np.int64),
     ("card_points", np.int64, (MAX_CARDS,)),
     ("point_cards", np.uint64), ("high_cards", np.uint64),
     ("trump", np.int64), ("trump_card", np.int64), ("stock_left", np.int64),
@@ -80,12 +84,13 @@ VIEW_DTYPE = np.dtype([
     ("points", np.int64, (2,)), ("tricks", np.int64, (2,)),
     ("shown", np.bool_), ("partner_hands", np.uint64, (MAX_SEATS,)),
     ("scratch", np.int64, (MAX_SEATS, 8)),
+    ("work", np.int64, (64,)),
     ("bmi2", np.bool_),
 ])
 
 
-def new_view(players: int = 2, values: int = 0, shown: bool = False,
-             bmi2: bool = False) -> np.ndarray:
+def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: bool = True,
+             double_at: int = 0, bmi2: bool = False) -> np.ndarray:
     """A one-record array holding a fresh view for ``players`` (what tests build positions
     on; kernels keep their own)."""
     v = np.zeros(1, VIEW_DTYPE)
@@ -97,6 +102,8 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False,
     r["ranks"] = RANKS[d]
     r["n_cards"] = 4 * RANKS[d]
     r["values"] = values
+    r["tiebreak"] = tiebreak
+    r["double_at"] = double_at
     r["card_points"][:] = POINTS_TABLE[prow]
     r["point_cards"] = POINT_MASKS[prow]
     r["high_cards"] = HIGH_MASKS[prow]
@@ -114,9 +121,13 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False,
 
 
 @njit(inline="always")
-def view_constants(v, players, values, shown, bmi2):
-    """The run's constants: player count, deck layout, card values, the rule
-    ``partners_show_hands`` (``shown``, meaningful with partners only)."""
+def view_constants(v, players, params, bmi2):
+    """The run's constants: player count, deck layout and the rules (``params``, the
+    kernels' rule vector; ``shown`` is meaningful with partners only)."""
+    values = 1 if params[P_LOMBARDY] != 0 else 0
+    shown = params[P_SHOW_HANDS] != 0
+    v.tiebreak = params[P_TIEBREAK] != 0
+    v.double_at = params[P_DOUBLE_AT]
     d = 1 if players == 6 else 0
     prow = 2 * d + values
     v.players = players
