@@ -48,6 +48,12 @@ SPRT_CHUNK = 1000
 
 
 def _side_count(g, setup, seed: int) -> int:
+    """The number of sides, from one deal played under ``setup``'s rules and players (with
+    ``random`` at every seat when the game has it: its kernel is the one most likely
+    compiled already, and the count does not depend on the strategies)."""
+    from .strategy import strategies_for
+    if g.uses_lineup and "random" in strategies_for(g.name):
+        setup = g.setup(setup.rules, ("random",), players=setup.players, dealer=setup.dealer)
     return g.side_results(g.run_chunk(setup, seed, 0, 1))[0].shape[1]
 
 
