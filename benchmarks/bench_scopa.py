@@ -1,6 +1,7 @@
 """Scopa throughput: deals/s for 2, 3 and 4 players under random and greedy play.
 
-    python3 benchmarks/bench_scopa.py [--deals N] [--repeats R] [--threads T] [--json]
+    python3 benchmarks/bench_scopa.py [--deals N] [--repeats R] [--threads T]
+                                      [--rule key=value ...] [--json]
 
 One thread by default; the JIT compile time (cold: empty numba cache, in a fresh process;
 warm: cache on disk) is measured separately and never counted in the rates.
@@ -16,14 +17,14 @@ import time
 from common import compile_time
 
 
-def rate(players: int, strategy: str, deals: int, threads: int, repeats: int):
+def rate(players: int, strategy: str, deals: int, threads: int, repeats: int, rules: dict):
     """Median deals/s over ``repeats`` runs: by wall time, and by this process's CPU time
     (on a shared machine the wall rate also counts time spent waiting for a core)."""
     import simcore
     wall, cpu = [], []
     for _ in range(repeats):
         t = time.process_time()
-        r = simcore.simulate("scopa", deals=deals, seed=1, players=players,
+        r = simcore.simulate("scopa", deals=deals, seed=1, players=players, rules=rules,
                              strategies=(strategy,), threads=threads, progress=False)
         cpu_s = time.process_time() - t - r.compile_seconds   # cache load is near 0 here
         wall.append(r.per_second)
@@ -36,12 +37,17 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=1_000_000)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule option for the timed runs (repeatable); the rules are a "
+                   "run-time argument: the compile times do not depend on them")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    rules = dict(r.split("=", 1) for r in args.rule)
 
     result = {"compile_seconds_cold": compile_time('scopa', True),
               "compile_seconds_warm": compile_time('scopa', False),
-              "threads": args.threads, "deals": args.deals, "deals_per_second": {},
+              "threads": args.threads, "deals": args.deals, "rules": rules,
+              "deals_per_second": {},
               "deals_per_cpu_second": {}}
     import simcore
     t = time.perf_counter()
@@ -52,11 +58,12 @@ def main(argv=None) -> int:
         for s in ("random", "greedy"):
             key = f"{n}p_{s}"
             result["deals_per_second"][key], result["deals_per_cpu_second"][key] = rate(
-                n, s, args.deals, args.threads, args.repeats)
+                n, s, args.deals, args.threads, args.repeats, rules)
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"scopa, {args.deals:,} deals x {args.repeats} (median), {args.threads} thread(s)")
+    print(f"scopa, {args.deals:,} deals x {args.repeats} (median), {args.threads} thread(s)"
+          + "".join(f", {k}={v}" for k, v in rules.items()))
     print(f"  compile: cold {result['compile_seconds_cold']:.2f} s, "
           f"warm (cache load) {result['compile_seconds_warm']:.2f} s")
     print(f"  {'':<12}{'deals/s (wall)':>16}{'deals/CPU-s':>16}")

@@ -64,3 +64,33 @@ def build_refsim(folder: Path) -> tuple[str | None, str]:
         return None, f"C column skipped: the yardstick in {folder} did not build ({e})"
     binary = out.stdout.strip().splitlines()[-1]
     return binary, f"C yardstick: {folder}, built as {binary}"
+
+
+# --- trunfo's own C yardsticks (benchmarks/c/) ------------------------------------------------
+C_DIR = Path(__file__).resolve().parent / "c"
+
+
+def build_own_c(name: str) -> tuple[str | None, str]:
+    """Build ``benchmarks/c/NAME.c`` (trunfo's own C version of a play, same streams) with
+    the system's C compiler: (binary path or None, one line saying what happened)."""
+    src = C_DIR / f"{name}.c"
+    cc = os.environ.get("CC", "cc")
+    out = Path(tempfile.mkdtemp(prefix="trunfo-c-")) / name
+    try:
+        subprocess.run([cc, "-O3", "-march=native", "-pthread", "-o", str(out), str(src)],
+                       capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        return None, f"own C column skipped: {src.name} did not build with {cc} ({e})"
+    return str(out), f"own C yardstick: {src.name} built with {cc} -O3 -march=native"
+
+
+def cpu_rate(run, count: int, repeats: int) -> float:
+    """Units per CPU second of ``run()`` on one thread (best of ``repeats``): robust when
+    the machine is shared, unlike wall time."""
+    import time
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.process_time()
+        run()
+        best = min(best, time.process_time() - t)
+    return count / best if best > 0 else float("nan")

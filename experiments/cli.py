@@ -8,12 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+import threading
 
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import add_dealing_options, command_line, rules_of, strategies_of
+from .options import (add_dealing_options, add_strategy_file_option, command_line,
+                      load_strategy_files, rules_of, strategies_of)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -81,15 +84,19 @@ def cmd_simulate(args) -> int:
                   dealer=args.dealer, players=args.players, threads=args.threads,
                   out=args.out, progress=args.progress, command=command_line(args))
     if args.rubbers:
+        if args.par:
+            raise TrunfoError("--par solves single deals; it does not go with --rubbers")
         r = simcore.simulate_rubbers(args.game, rubbers=args.deals, **common)
     else:
-        r = simcore.simulate(args.game, deals=args.deals, **common)
+        r = simcore.simulate(args.game, deals=args.deals, par=args.par, **common)
     if args.json:
         print_json(r.to_dict())
     else:
         print("\n".join(_format_rubbers(r) if args.rubbers else _format_deals(r)))
     if args.out and not args.json:
-        print(f"wrote {args.out}", file=sys.stderr)
+        unit = next((u for u in ("matches", "games") if u in r.summary), "rubbers") \
+            if args.rubbers else "deals"
+        print(f"wrote {r.done:,} {unit} to {args.out}", file=sys.stderr)
     return EXIT_INTERRUPTED if r.interrupted else 0
 
 
@@ -126,7 +133,24 @@ def _format_deals(r) -> list[str]:
     for k, v in s.items():
         if k.startswith("mean_") and not k.startswith("mean_points_") and isinstance(v, float):
             lines.append(f"{k[5:].replace('_', ' ')}: mean {v:.3f}")
+    if "par" in s:
+        lines += [""] + _par_lines(s["par"])
     return lines + _footer(r, "deals")
+
+
+def _par_lines(p: dict) -> list[str]:
+    """The par (double-dummy) summary of ``simulate --par``."""
+    lo, hi = p["mean_side0_ci95"]
+    unit = p["unit"]
+    lines = [f"par (double dummy, every card visible, from the opening lead), {p['deals']:,} deals",
+             f"  side 0 {unit}: mean {p['mean_side0']:.2f} [{lo:.2f}, {hi:.2f}]; "
+             f"side 1: mean {p['mean_side1']:.2f}"]
+    dist = {k: v for k, v in enumerate(p["distribution_side0"]) if v}
+    n = max(p["deals"], 1)
+    lines.append(f"  side 0 {unit}      deals   share")
+    for label, v in _length_bins(dist, most=12):
+        lines.append(f"  {label:>9} {v:>14,}  {_pct(v / n)}  {'#' * int(40 * v / n)}")
+    return lines
 
 
 def _format_rubbers(r) -> list[str]:
@@ -173,27 +197,77 @@ def _length_bins(dist: dict, most: int = 16) -> list[tuple[str, int]]:
 
 
 # --- records ------------------------------------------------------------------------
+class _StopBetweenRecords:
+    """Ctrl-C and SIGTERM while records are written: a signal that arrives while a record
+    is written (or counted) lets it finish and stops after it; anywhere else (the kernels,
+    building the next records) it stops at once.  Either way the count is exact."""
+
+    def __init__(self):
+        self.writing = False
+        self.stop = False
+        self.previous = {}
+
+    def _handler(self, signum, frame):
+        if self.writing:
+            self.stop = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self):
+        import signal
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                previous = signal.getsignal(sig)
+                if previous != signal.SIG_IGN:
+                    self.previous[sig] = previous
+                    signal.signal(sig, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+        return False
+
+
 def cmd_records(args) -> int:
     import simcore
+    from simcore.files import AtomicFile
     recs = simcore.game_records(args.game, deals=args.deals, seed=args.seed,
                                 strategies=strategies_of(args), rules=rules_of(args),
                                 dealer=args.dealer, players=args.players, rubbers=args.rubbers)
-    out = sys.stdout if args.out == "-" else open(args.out, "w")
-    n = 0
+    to_stdout = args.out == "-"
+    out = None if to_stdout else AtomicFile(args.out, binary=False)   # checked before any work
+    write = sys.stdout.write if to_stdout else out.write
+    n, stopped = 0, False
     try:
-        for rec in recs:
-            out.write(json.dumps(rec, separators=(",", ":")) + "\n")
-            n += 1
-    except KeyboardInterrupt:
-        print(f"interrupted: {n} records written", file=sys.stderr)
+        with _StopBetweenRecords() as guard:
+            try:
+                for rec in recs:
+                    line = json.dumps(rec, separators=(",", ":")) + "\n"
+                    guard.writing = True
+                    write(line)
+                    n += 1
+                    guard.writing = False
+                    if guard.stop:
+                        break
+            except KeyboardInterrupt:       # raised by the guard outside a write
+                stopped = True
+            stopped = stopped or guard.stop
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    if out is not None:
+        out.commit()
+    where = "" if to_stdout else f" to {args.out}"
+    if stopped:
+        print(f"interrupted: {n:,} records written{where}", file=sys.stderr)
         return EXIT_INTERRUPTED
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    if args.json and args.out != "-":
+    if args.json and not to_stdout:
         print_json({"records": n, "out": args.out})
-    elif args.out != "-":
-        print(f"wrote {n:,} records to {args.out}", file=sys.stderr)
+    elif not to_stdout:
+        print(f"wrote {n:,} records{where}", file=sys.stderr)
     return 0
 
 
@@ -211,7 +285,8 @@ def cmd_rules(args) -> int:
         return 0
     g = get_game(args.game)
     if args.json:
-        print_json({o.name: {"default": o.default, "allowed": list(o.choices), "doc": o.doc}
+        print_json({o.name: {"default": o.default, "allowed": list(o.choices), "doc": o.doc,
+                             **({"range": [o.minimum, o.maximum]} if not o.choices else {})}
                     for o in g.rules.options})
         return 0
     print(f"{g.title} — rule options (--rule key=value)")
@@ -222,18 +297,32 @@ def cmd_rules(args) -> int:
 
 
 def cmd_strategies(args) -> int:
+    from simcore.rules import _fmt
     from simcore.games import all_games, get_game
     from strategies import strategies_for
     names = [get_game(args.game).name] if args.game else list(all_games())
-    table = {g: {s.name: s.doc for s in strategies_for(g).values()} for g in names}
+    table = {g: {s.name: _describe(s) for s in strategies_for(g).values()} for g in names}
     if args.json:
         print_json(table)
         return 0
     for g, strats in table.items():
         print(g)
-        for name, doc in strats.items():
-            print(f"  {name:<10}{doc}")
+        for name, d in strats.items():
+            origin = "" if d["origin"] == "built-in" else f"  [{d['origin']}]"
+            print(f"  {name:<10}{d['doc']}{origin}")
+            for p in d["params"]:
+                print(f"  {'':<10}  {p['name']:<16} default {_fmt(p['default']):<8} "
+                      f"allowed: {p['allowed']}")
+                if p["doc"]:
+                    print(f"  {'':<10}  {'':<16} {p['doc']}")
     return 0
+
+
+def _describe(s) -> dict:
+    if hasattr(s, "describe"):
+        return s.describe()
+    return {"name": s.name, "doc": s.doc, "origin": "built-in",
+            "deterministic": s.deterministic, "params": []}
 
 
 # --- parser ------------------------------------------------------------------------------
@@ -252,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="play whole rubbers (matches, games): -n counts rubbers")
     s.add_argument("--out", metavar="FILE.parquet", help="write one row per deal (or rubber)")
+    s.add_argument("--par", action="store_true",
+                   help="also solve every deal double dummy from the opening lead (sueca, "
+                        "spades, brisca; slow: see docs/solver.md)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")
@@ -267,9 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_rules)
 
-    s = sub.add_parser("strategies", help="list strategies")
+    s = sub.add_parser("strategies", help="list strategies and their parameters")
     s.add_argument("game", nargs="?", choices=games, metavar="GAME")
     s.add_argument("--json", action="store_true")
+    add_strategy_file_option(s)
     s.set_defaults(func=cmd_strategies)
 
     for register in _extra_commands():
@@ -281,7 +374,7 @@ def _extra_commands():
     """Commands living in their own modules register themselves here."""
     regs = []
     for mod in ("experiments.study_cli", "experiments.compare_cli",
-                "experiments.records_check"):
+                "experiments.records_check", "experiments.solve_cli"):
         try:
             m = __import__(mod, fromlist=["register"])
         except ModuleNotFoundError as e:
@@ -292,11 +385,40 @@ def _extra_commands():
     return regs
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
+    """Run one ``trunfo`` command; its exit code.
+
+    Called without ``argv`` (the console script, ``python -m experiments.cli``) it is
+    the whole program: it flushes its output and ends the process at once with
+    ``os._exit``, sparing the second or so that the interpreter takes to free the
+    compiled kernels, so that a command stopped by Ctrl-C ends at once.
+    """
+    code = _main(argv)
+    if argv is None:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    return code
+
+
+def _main(argv=None) -> int:
+    import signal
+    previous = None
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+        previous = signal.signal(signal.SIGTERM, _interrupt)   # SIGTERM is handled as Ctrl-C
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         args.argv = list(argv) if argv is not None else None
+        load_strategy_files(args)
         return args.func(args)
     except TrunfoError as e:
         print(f"trunfo: error: {e}", file=sys.stderr)
@@ -306,6 +428,13 @@ def main(argv=None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
+    except OSError as e:                 # a file the user named could not be read or written
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"trunfo: error: {where}{e.strerror or e}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -7,44 +7,50 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import math
 import sys
 
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import command_line, positive_int, rules_of, seed_int
+from simcore import limits
+
+from .options import (add_strategy_file_option, chunk_int, command_line, count_int, rules_of,
+                      seed_int, small_int, threads_int)
 
 DEFAULT_DEALS = 100_000
 
 
-def _add_common(p, default_count: int) -> None:
+def _add_common(p, default_count: int, chunk_help: str) -> None:
     p.add_argument("--strategies", required=True, metavar="A,B",
                    help="comma-separated strategy names; see 'trunfo strategies GAME'")
-    p.add_argument("-n", "--deals", type=positive_int, default=default_count, metavar="N",
-                   help=f"deals, each played once per side with the seats rotated "
-                        f"(default {default_count:,})")
-    p.add_argument("--seed", type=seed_int, default=0, help="run seed, 0 <= S < 2**64 (default 0)")
+    p.add_argument("-n", "--deals", type=count_int, default=default_count, metavar="N",
+                   help=f"deals, each played once per side with the seats rotated, 1 to "
+                        f"{limits.MAX_COUNT:,} (default {default_count:,})")
+    p.add_argument("--seed", type=seed_int, default=0, help="run seed, 0 to 2**64 - 1 (default 0)")
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable); see 'trunfo rules GAME'")
-    p.add_argument("--players", type=positive_int, default=None, metavar="N",
+    p.add_argument("--players", type=small_int, default=None, metavar="N",
                    help="number of players, for games that allow several")
-    p.add_argument("--dealer", type=int, default=None, metavar="SEAT",
-                   help="fix the dealer (default: rotates with the deal index)")
-    p.add_argument("--threads", type=positive_int, default=None, metavar="T",
-                   help="worker threads (default: all cores)")
-    p.add_argument("--chunk", type=positive_int, default=None, metavar="PAIRS",
-                   help="deals per work chunk (with --sprt: deals between checks, default 1,000)")
+    p.add_argument("--dealer", default=None, metavar="SEAT",
+                   help="fix the dealer, a seat 0..players-1 (default: rotates with the deal "
+                        "index)")
+    p.add_argument("--threads", type=threads_int, default=None, metavar="T",
+                   help=f"worker threads, 1 to {limits.MAX_THREADS} (default: all cores)")
+    p.add_argument("--chunk", type=chunk_int, default=None, metavar="PAIRS", help=chunk_help)
     p.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_strategy_file_option(p)
 
 
 def register(sub, games) -> None:
     gh = f"one of: {', '.join(games)}"
     s = sub.add_parser("compare", help="two strategies in duplicate play: score, win rate, Elo, SPRT")
     s.add_argument("game", choices=games, metavar="GAME", help=gh)
-    _add_common(s, DEFAULT_DEALS)
+    _add_common(s, DEFAULT_DEALS, f"deals per work chunk, 1 to {limits.MAX_CHUNK:,} (with "
+                                  f"--sprt: deals between checks, default 1,000)")
     s.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", default=None,
                    help="sequential test of H0: elo=ELO0 against H1: elo=ELO1 "
                         "(alpha, beta default 0.05); stops when decided or after N deals; "
@@ -53,14 +59,16 @@ def register(sub, games) -> None:
 
     s = sub.add_parser("tournament", help="every pair of strategies in duplicate; Elo table")
     s.add_argument("game", choices=games, metavar="GAME", help=gh)
-    _add_common(s, DEFAULT_DEALS)
+    _add_common(s, DEFAULT_DEALS, f"deals per work chunk, 1 to {limits.MAX_CHUNK:,} "
+                                  f"(default 4,096)")
     s.add_argument("--csv", metavar="FILE", default=None,
                    help="write the ratings and the pairwise results as CSV")
     s.set_defaults(func=cmd_tournament)
 
 
 def _names(args, exactly: int | None = None) -> list[str]:
-    names = [x.strip() for x in args.strategies.split(",")]
+    from simcore.strategy import split_names
+    names = split_names(args.strategies)
     if any(not x for x in names):
         raise TrunfoError(f"--strategies has an empty name: {args.strategies!r}")
     if exactly is not None and len(names) != exactly:
@@ -206,6 +214,10 @@ def format_tournament(t: dict) -> list[str]:
                      f"Elo {_num(m['elo'], 1)} {_ci(m['elo_ci95'], 1)}")
     lines += ["", f"{t['deals']:,} deals in duplicate in {t['seconds']:.2f} s: "
                   f"{t['deals_per_second']:,.0f} deals/s"]
+    if t.get("interrupted"):
+        n = len(t["matches"])
+        lines.append(f"interrupted: {n} finished match{'es' if n != 1 else ''} kept above"
+                     + ("" if t["ratings"] else "; too few for ratings"))
     return lines
 
 
@@ -226,36 +238,46 @@ def cmd_compare(args) -> int:
     return EXIT_INTERRUPTED if r.interrupted else 0
 
 
-def write_csv(path: str, t: dict) -> None:
-    with open(path, "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["kind", "strategy", "opponent", "deals", "elo", "elo_low", "elo_high",
-                    "mean_point_diff", "mean_point_diff_low", "mean_point_diff_high",
-                    "win_rate", "win_rate_low", "win_rate_high", "pentanomial"])
-        for r in t["ratings"]:
-            w.writerow(["rating", r["strategy"], "", t["deals_per_match"], r["elo"],
-                        *r["elo_ci95"], "", "", "", "", "", "", ""])
-        for m in t["matches"]:
-            a, b = m["strategies"]
-            w.writerow(["match", a, b, m["deals"], m["elo"], *m["elo_ci95"],
-                        m["mean_point_diff"], *m["mean_point_diff_ci95"], m["win_rate"],
-                        *m["win_rate_ci95"], " ".join(map(str, m["pentanomial"] or []))])
+def write_csv(out, t: dict) -> None:
+    """The ratings and the matches as CSV into ``out`` (an open text file)."""
+    w = csv.writer(out)
+    w.writerow(["kind", "strategy", "opponent", "deals", "elo", "elo_low", "elo_high",
+                "mean_point_diff", "mean_point_diff_low", "mean_point_diff_high",
+                "win_rate", "win_rate_low", "win_rate_high", "pentanomial"])
+    for r in t["ratings"]:
+        w.writerow(["rating", r["strategy"], "", t["deals_per_match"], r["elo"],
+                    *r["elo_ci95"], "", "", "", "", "", "", ""])
+    for m in t["matches"]:
+        a, b = m["strategies"]
+        w.writerow(["match", a, b, m["deals"], m["elo"], *m["elo_ci95"],
+                    m["mean_point_diff"], *m["mean_point_diff_ci95"], m["win_rate"],
+                    *m["win_rate_ci95"], " ".join(map(str, m["pentanomial"] or []))])
 
 
 def cmd_tournament(args) -> int:
     from simcore.duplicate import tournament
-    from .cli import print_json
+    from simcore.files import AtomicFile
+    from .cli import EXIT_INTERRUPTED, print_json
     names = _names(args)
-    t = tournament(args.game, names, deals=args.deals, seed=args.seed, rules=rules_of(args),
-                   players=args.players, dealer=args.dealer, threads=args.threads,
-                   chunk=args.chunk, progress=args.progress)
+    out = AtomicFile(args.csv, binary=False) if args.csv else None   # checked before any work
+    try:
+        t = tournament(args.game, names, deals=args.deals, seed=args.seed, rules=rules_of(args),
+                       players=args.players, dealer=args.dealer, threads=args.threads,
+                       chunk=args.chunk, progress=args.progress)
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
     t["command"] = command_line()
-    if args.csv:
-        write_csv(args.csv, t)
     if args.json:
         print_json(t)
     else:
         print("\n".join(format_tournament(t)))
-        if args.csv:
+    if out is not None:
+        buf = io.StringIO(newline="")
+        write_csv(buf, t)
+        out.write(buf.getvalue())
+        out.commit()
+        if not args.json:
             print(f"wrote {args.csv}", file=sys.stderr)
-    return 0
+    return EXIT_INTERRUPTED if t["interrupted"] else 0

@@ -22,6 +22,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from simcore import limits
 from simcore.errors import TrunfoError, choices_text
 from simcore.games import get_game
 
@@ -57,6 +58,7 @@ class Spec:
     sections: tuple[str, ...] = ()
     source: str = ""
     unit: str = "deals"                # or the game's whole-game unit: rubbers, matches, games
+    ref: str = ""                      # how the user named it (a path, or a catalog name)
 
     @property
     def name(self) -> str:
@@ -69,7 +71,8 @@ class Spec:
                 "unit": self.unit, "deals": self.deals, "seed": self.seed}
 
     def to_dict(self) -> dict:
-        return {**self.identity(), "name": self.name, "path": self.path, "title": self.title,
+        return {**self.identity(), "name": self.name, "path": self.path,
+                "ref": self.ref or self.path, "title": self.title,
                 "description": self.description, "rules_string": self.rules_string,
                 "chunk": self.chunk, "formats": list(self.formats), "figures": list(self.figures),
                 "sections": list(self.sections)}
@@ -86,15 +89,17 @@ def _fail(path: str, key: str, msg: str):
 
 
 def _count(path: str, key: str, v) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        _fail(path, key, f"must be a positive integer, not {v!r}")
-    return v
+    try:
+        return limits.check("chunk" if key == "chunk" else "count", v, key)
+    except TrunfoError as e:
+        _fail(path, key, str(e).removeprefix(key + " "))
 
 
 def _seed(path: str, v) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**64:
-        _fail(path, "seed", f"must be an integer in [0, 2**64), not {v!r}")
-    return v
+    try:
+        return limits.check("seed", v)
+    except TrunfoError as e:
+        _fail(path, "seed", str(e).removeprefix("seed "))
 
 
 def _unknown(path: str, table: dict, valid, where: str = "") -> None:
@@ -105,8 +110,6 @@ def _unknown(path: str, table: dict, valid, where: str = "") -> None:
 
 
 def _list_of(path: str, key: str, v, valid) -> tuple[str, ...]:
-    if isinstance(v, str):
-        v = [v]
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         _fail(path, key, f"must be a list of strings from: {choices_text(valid)}")
     for x in v:
@@ -123,8 +126,11 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     _unknown(path, data, TOP_KEYS)
     if "game" not in data:
         _fail(path, "game", "missing; say which game the study plays")
+    if not isinstance(data["game"], str):
+        from simcore.games import all_games
+        _fail(path, "game", f"must be a game's name, one of: {choices_text(all_games())}")
     try:
-        g = get_game(str(data["game"]))
+        g = get_game(data["game"])
     except TrunfoError as e:
         _fail(path, "game", str(e))
     title = data.get("title")
@@ -137,26 +143,35 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     rules_in = data.get("rules", {})
     if not isinstance(rules_in, dict):
         _fail(path, "rules", "must be a table: [rules] key = value")
-    try:
-        rules = g.rules.resolve(rules_in)
-    except TrunfoError as e:
-        bad = next((k for k in rules_in if k not in {o.name for o in g.rules.options}), None)
-        _fail(path, f"rules.{bad}" if bad else "rules", str(e))
+    for name, value in rules_in.items():      # one by one, to name the key at fault
+        try:
+            g.rules.resolve({name: value}, strict=True)
+        except TrunfoError as e:
+            _fail(path, f"rules.{name}", str(e))
+    rules = g.rules.resolve(rules_in, strict=True)
 
+    players = data.get("players")
+    if players is not None and not limits.is_integer(players):
+        _fail(path, "players", f"must be an integer, one of {choices_text(g.players)}; "
+              f"not {players!r}")
     try:
-        players = g.check_players(data.get("players"))
+        players = g.check_players(players)
     except TrunfoError as e:
         _fail(path, "players", str(e))
+    dealer = data.get("dealer")
+    if dealer is not None and not limits.is_integer(dealer):
+        _fail(path, "dealer", f"must be an integer seat 0..{players - 1} (or no dealer key: it "
+              f"rotates); not {dealer!r}")
     try:
-        dealer = g.check_dealer(data.get("dealer"), players)
-    except (TrunfoError, TypeError, ValueError) as e:
+        dealer = g.check_dealer(dealer, players)
+    except TrunfoError as e:
         _fail(path, "dealer", str(e))
 
     strategies = data.get("strategies", ["random"])
-    if isinstance(strategies, str):
-        strategies = [s.strip() for s in strategies.split(",")]
-    if not isinstance(strategies, list) or not all(isinstance(s, str) for s in strategies):
-        _fail(path, "strategies", "must be a list of strategy names, one or one per seat")
+    if not isinstance(strategies, list) or not strategies or \
+            not all(isinstance(s, str) for s in strategies):
+        _fail(path, "strategies", f"must be a list of strategy names, one or one per seat, "
+              f"e.g. [\"greedy\"]; not {strategies!r}")
     from strategies import seat_codes
     try:
         seat_codes(g.name, strategies, players)
@@ -213,18 +228,24 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
 
 def whole_unit(game: str) -> str | None:
     """The plural name of a game's whole-game unit (rubbers, matches, games), if it has one."""
-    g = get_game(game)
-    if not hasattr(g, "run_rubber_chunk") or not hasattr(g, "rubber_dtype"):
-        return None
-    first = g.rubber_dtype.names[0]
-    return first + ("es" if first.endswith(("ch", "s", "x")) else "s")
+    from simcore.facade import whole_unit as unit_of
+    return unit_of(game)
 
 
 def load_spec(path: str) -> Spec:
-    """Read and validate a spec file; a catalog name (``sueca_trump_odds``) also works."""
+    """Read and validate a spec file; a bare catalog name (``sueca_trump_odds``) also works."""
     real = resolve_path(path)
-    with open(real, encoding="utf-8") as f:
-        return parse_spec(f.read(), real)
+    try:
+        with open(real, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise TrunfoError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TrunfoError(f"{real}: not UTF-8 text (byte {e.start}); save the spec as UTF-8"
+                          ) from None
+    return replace(parse_spec(text, real), ref=path)
 
 
 def catalog_dir() -> str:
@@ -238,11 +259,17 @@ def catalog() -> list[str]:
 
 
 def resolve_path(path: str) -> str:
+    """The spec file ``path`` names: the file itself if it exists; a bare name (no
+    directory in it) that is no file here names a catalog study."""
     if os.path.isfile(path):
         return path
-    name = os.path.basename(path)
-    cand = os.path.join(catalog_dir(), name if name.endswith(".toml") else name + ".toml")
+    names = choices_text(os.path.splitext(os.path.basename(p))[0] for p in catalog())
+    if os.path.exists(path):
+        raise TrunfoError(f"{path}: not a spec file (a directory?)")
+    if os.sep in path or (os.altsep and os.altsep in path):
+        raise TrunfoError(f"{path}: no such spec file (only a bare name refers to the catalog; "
+                          f"catalog studies: {names})")
+    cand = os.path.join(catalog_dir(), path if path.endswith(".toml") else path + ".toml")
     if os.path.isfile(cand):
         return cand
-    names = choices_text(os.path.splitext(os.path.basename(p))[0] for p in catalog())
     raise TrunfoError(f"{path}: no such spec file or catalog study; catalog studies: {names}")

@@ -8,7 +8,9 @@ import sys
 
 from simcore.errors import TrunfoError
 
-from .options import positive_int, seed_int
+from simcore import limits
+
+from .options import add_strategy_file_option, chunk_int, count_int, seed_int, threads_int
 
 EXIT_INTERRUPTED = 130
 
@@ -24,29 +26,39 @@ def default_out(spec) -> str:
 
 def cmd_run(args) -> int:
     from reports.html import write_report
+    from reports.load import lock_run
+    from simcore.files import check_output_dir
 
     from .spec import load_spec
-    from .study import run_study
+    from .study import RunOutputError, run_study
     spec = load_spec(args.spec)
     out = args.out or default_out(spec)
     unit = spec.unit
-    r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
-                  threads=args.threads, resume=args.resume, progress=args.progress)
-    rep = None
-    report_path = os.path.join(out, "report", "report.html")
-    if r.complete and (not r.already_complete or not os.path.exists(report_path)):
-        rep = write_report(out)
     again = ["trunfo", "run", args.spec, "--out", out]
     for flag, value in (("-n", args.deals), ("--seed", args.seed), ("--chunk", args.chunk)):
         if value is not None:
             again += [flag, str(value)]
     resume_cmd = " ".join(shlex.quote(a) for a in again + ["--resume"])
+    check_output_dir(out)
+    with lock_run(out):        # held through the report: one writer per run directory
+        try:
+            r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
+                          threads=args.threads, resume=args.resume, progress=args.progress)
+        except RunOutputError as e:
+            raise TrunfoError(f"{e}; free some space and continue with: {resume_cmd}") from None
+        for problem in r.repaired:
+            print(f"note: {out}: {problem}: recomputed", file=sys.stderr)
+        rep = None
+        report_path = os.path.join(out, "report", "report.html")
+        if r.complete and (not r.already_complete or not os.path.exists(report_path)):
+            rep = write_report(out)
     if args.json:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,
                      "already_complete": r.already_complete, "seconds": r.seconds,
                      "threads": r.threads, "unit": unit, f"{unit}_per_second": r.per_second,
-                     "chunks": len(r.manifest["chunks"]), "report": rep})
+                     "chunks": len(r.manifest["chunks"]), "repaired": r.repaired,
+                     "report": rep})
     elif r.already_complete:
         print(f"{out}: already complete ({r.done:,} {unit}); report: {report_path}")
     elif r.interrupted:
@@ -67,13 +79,26 @@ def cmd_run(args) -> int:
     return EXIT_INTERRUPTED if r.interrupted else 0
 
 
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([path, folder]) == folder
+
+
 def cmd_report(args) -> int:
+    import contextlib
+
     from reports.html import write_report
-    from reports.load import load_run
-    run = load_run(args.dir)
+    from reports.load import load_run, lock_run
+    from simcore.files import check_output_dir
+    run = load_run(args.dir)              # every chunk verified first: one line if damaged
     if not run.manifest.get("chunks"):
         raise TrunfoError(f"{args.dir} has no finished chunks yet; run the study first")
-    rep = write_report(args.dir, out=args.out)
+    out = args.out or os.path.join(args.dir, "report")
+    check_output_dir(out)
+    # writing into the run directory: no run may be writing it at the same time
+    lock = lock_run(args.dir) if _inside(out, args.dir) else contextlib.nullcontext()
+    with lock:
+        rep = write_report(args.dir, out=args.out)
     if args.json:
         _print_json({**rep, "complete": run.complete, "done": run.done})
         return 0
@@ -113,13 +138,17 @@ def register(sub, games) -> None:
     s = sub.add_parser("run", help="run a study from a spec file (TOML), then write its report")
     s.add_argument("spec", metavar="SPEC.toml", help="spec file, or the name of a catalog study")
     s.add_argument("--out", metavar="DIR", help="run directory (default runs/<spec name>)")
-    s.add_argument("-n", "--deals", type=positive_int, default=None, metavar="N",
-                   help="deals (or the spec's rubbers/matches/games) to play (default: the spec's)")
-    s.add_argument("--seed", type=seed_int, default=None, help="run seed (default: the spec's)")
-    s.add_argument("--threads", type=positive_int, default=None, metavar="T",
-                   help="worker threads (default: all cores)")
-    s.add_argument("--chunk", type=positive_int, default=None, metavar="DEALS",
-                   help="deals per Parquet chunk (default: the spec's, 65,536)")
+    s.add_argument("-n", "--deals", type=count_int, default=None, metavar="N",
+                   help=f"deals (or the spec's rubbers/matches/games) to play, 1 to "
+                        f"{limits.MAX_COUNT:,} (default: the spec's)")
+    s.add_argument("--seed", type=seed_int, default=None,
+                   help="run seed, 0 to 2**64 - 1 (default: the spec's)")
+    s.add_argument("--threads", type=threads_int, default=None, metavar="T",
+                   help=f"worker threads, 1 to {limits.MAX_THREADS} (default: all cores)")
+    s.add_argument("--chunk", type=chunk_int, default=None, metavar="DEALS",
+                   help=f"deals per Parquet chunk, 1 to {limits.MAX_CHUNK:,} "
+                        f"(default: the spec's, 65,536)")
+    add_strategy_file_option(s)
     s.add_argument("--resume", action="store_true",
                    help="continue an interrupted run in --out from its manifest")
     s.add_argument("--json", action="store_true", help="print only one JSON object on stdout")

@@ -4,6 +4,7 @@ Every kernel in trunfo is compiled with :data:`njit` from here, so caching,
 the error model and GIL release are decided once for the whole package.
 """
 import numba
+from numba.core import event as ev
 
 JIT_OPTIONS = dict(
     cache=True,          # compiled code is kept on disk: a warm first call is cheap
@@ -38,6 +39,22 @@ def set_compile_notice(notice) -> None:
     _COMPILE_NOTICE = notice
 
 
+class _OnFirstCompile(ev.Listener):
+    """Calls ``start()`` when the first compilation inside the ``with`` block begins."""
+
+    def __init__(self, start):
+        self.start = start
+        self.fired = False
+
+    def on_start(self, event):
+        if not self.fired:
+            self.fired = True
+            self.start()
+
+    def on_end(self, event):
+        pass
+
+
 def kernel_label(dispatcher) -> str:
     """``simcore.sueca.nb`` -> ``sueca``: whose kernels a dispatcher compiles."""
     parts = dispatcher.py_func.__module__.split(".")
@@ -64,7 +81,13 @@ def specialized(dispatcher, args: tuple, *literals):
         if _COMPILE_NOTICE is None:
             entry = dispatcher.compile(sig)
         else:
-            with _COMPILE_NOTICE(kernel_label(dispatcher)):
-                entry = dispatcher.compile(sig)
+            # the notice starts only when numba really compiles (not for a cache load)
+            cached = type(getattr(dispatcher, "_cache", None)).__name__ != "NullCache"
+            notice = _COMPILE_NOTICE(kernel_label(dispatcher), cached)
+            try:
+                with ev.install_listener("numba:compile", _OnFirstCompile(notice.begin)):
+                    entry = dispatcher.compile(sig)
+            finally:
+                notice.end()
         _ENTRY_POINTS[key] = entry
     return entry

@@ -74,3 +74,21 @@ def _fill_deck(state, deck, n, source, i):
                 deck[j] = decks[i, j]
         return copied
     return None
+
+
+def source_dealer(source, i, dealer):
+    """The dealer of the ``i``-th deal of a chunk once :func:`fill_deck` has filled it:
+    ``dealer`` itself for shuffled and given decks; a source that draws the dealer with the
+    cards (conditioned deals, docs/odds.md) returns the one it drew.  Jitted code only."""
+    raise NotImplementedError("source_dealer is called from jitted code only")
+
+
+@overload(source_dealer, inline="always", jit_options=KERNEL_OPTIONS)
+def _source_dealer(source, i, dealer):
+    if not isinstance(source, types.BaseTuple):
+        return None
+    if len(source) <= 1:
+        def same(source, i, dealer):
+            return dealer
+        return same
+    return None

@@ -48,13 +48,7 @@ SPRT_CHUNK = 1000
 
 
 def _side_count(g, setup, seed: int) -> int:
-    """The number of sides, from one deal played under ``setup``'s rules and players (with
-    ``random`` at every seat when the game has it: its kernel is the one most likely
-    compiled already, and the count does not depend on the strategies)."""
-    from .strategy import strategies_for
-    if g.uses_lineup and "random" in strategies_for(g.name):
-        setup = g.setup(setup.rules, ("random",), players=setup.players, dealer=setup.dealer)
-    return g.side_results(g.run_chunk(setup, seed, 0, 1))[0].shape[1]
+    return g.sides(setup)
 
 
 @dataclass(frozen=True)
@@ -312,12 +306,12 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     after every chunk (default 1,000 units) and stopping at the first crossing or
     after ``deals`` units.
     """
-    from .facade import _check_count, _check_seed, _check_threads
+    from .facade import _check_chunk, _check_count, _check_seed, _check_threads
     deals = _check_count(deals, "deals")
     seed = _check_seed(seed)
     threads = _check_threads(threads)
     sp = _parse_sprt(sprt)
-    chunk = int(chunk) if chunk else (SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
+    chunk = _check_chunk(chunk) if chunk is not None else (SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
     t = time.perf_counter()
     seat = seating(game, a, b, rules, players, dealer, seed)
     for s in seat.setups:
@@ -343,7 +337,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
         total.add(tot)
         if keep_pairs:
             kept.append(out)
-        if sp:
+        end = start + count          # the runner's pieces split chunks: test at chunk ends
+        if sp and (end % chunk == 0 or end == deals):
             dec = sprt_state(total, *sp)
             state["sprt"] = dec
             if dec["state"] != "continue":
@@ -388,6 +383,9 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
                progress: bool | None = False) -> dict:
     """Every pair of ``names`` in duplicate; Bradley-Terry Elo with intervals.
 
+    Ctrl-C or SIGTERM stops it keeping the matches already finished (``interrupted``
+    is then true; the ratings are fitted only if every strategy played a match).
+
     With two sides each unordered pair is one match.  With ``k > 2`` sides A alone
     against a field of B is not B alone against A, so each ordered pair is a match
     and both feed the Bradley-Terry fit (``score * games`` to A, the rest to B).
@@ -403,13 +401,22 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
     matches = []
     seconds = 0.0
     sides = 2
+    interrupted = False
     for i in range(k):
         for j in range(i + 1, k):
             order = [(i, j)]
-            while order:
+            while order and not interrupted:
                 x, y = order.pop(0)
-                r = compare(game, names[x], names[y], deals, seed, rules, players, dealer,
-                            threads=threads, chunk=chunk, progress=progress)
+                try:
+                    r = compare(game, names[x], names[y], deals, seed, rules, players, dealer,
+                                threads=threads, chunk=chunk, progress=progress)
+                except KeyboardInterrupt:     # e.g. while a kernel compiles
+                    interrupted = True
+                    break
+                seconds += r.seconds
+                if r.interrupted:             # the unfinished match is left out
+                    interrupted = True
+                    break
                 s = r.summary
                 sides = s["sides"]
                 games = s["games"]
@@ -420,21 +427,29 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
                     diff[y][x] = -s["mean_point_diff"]
                 elif (x, y) == (i, j):
                     order.append((j, i))
-                seconds += r.seconds
-                if r.interrupted:
-                    raise KeyboardInterrupt
                 matches.append({k_: s[k_] for k_ in (
                     "strategies", "deals", "mean_point_diff", "mean_point_diff_ci95", "win_rate",
                     "win_rate_ci95", "win_rate_diff", "win_rate_diff_ci95", "score",
                     "score_ci95", "elo", "elo_ci95", "pentanomial", "unit_results")})
-    try:
-        bt = stats.bradley_terry_intervals(wins)
-    except ValueError as e:
-        raise TrunfoError(f"no Bradley-Terry fit: {e}") from None
-    ratings = [{"strategy": n, "elo": r, "elo_ci95": [lo, hi]} for n, (r, lo, hi) in zip(names, bt)]
+            if interrupted:
+                break
+        if interrupted:
+            break
+    ratings = []
+    played = {n for m in matches for n in m["strategies"]}
+    if not interrupted or played == set(names):
+        try:
+            bt = stats.bradley_terry_intervals(wins)
+        except ValueError as e:
+            if not interrupted:
+                raise TrunfoError(f"no Bradley-Terry fit: {e}") from None
+        else:
+            ratings = [{"strategy": n, "elo": r, "elo_ci95": [lo, hi]}
+                       for n, (r, lo, hi) in zip(names, bt)]
     total_deals = sum(m["deals"] for m in matches)
     return {"game": game, "strategies": names, "sides": sides, "deals_per_match": deals,
             "seed": seed,
             "ratings": ratings, "point_diff_matrix": diff, "matches": matches,
+            "interrupted": interrupted,
             "deals": total_deals, "seconds": seconds,
             "deals_per_second": total_deals / seconds if seconds > 0 else float("nan")}

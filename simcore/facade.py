@@ -15,36 +15,38 @@ from typing import Any, Iterator
 import numpy as np
 import pandas as pd
 
-from . import __version__
+from . import __version__, limits
 from .errors import TrunfoError
+from .files import AtomicFile, os_error
 from .games import get_game
 from .runner import DEFAULT_CHUNK, Progress, default_threads, run_chunks
 
 
 def _check_count(n, what: str) -> int:
-    try:
-        n = int(n)
-    except (TypeError, ValueError):
-        raise TrunfoError(f"{what} must be a positive integer, not {n!r}") from None
-    if n < 1:
-        raise TrunfoError(f"{what} must be a positive integer, not {n}")
-    return n
+    return limits.check("count", n, what)
 
 
 def _check_seed(seed) -> int:
-    try:
-        seed = int(seed)
-    except (TypeError, ValueError):
-        raise TrunfoError(f"seed must be an integer in [0, 2**64), not {seed!r}") from None
-    if not 0 <= seed < 2**64:
-        raise TrunfoError(f"seed must be an integer in [0, 2**64), not {seed}")
-    return seed
+    return limits.check("seed", seed)
 
 
 def _check_threads(threads) -> int:
     if threads is None:
-        return default_threads()
-    return _check_count(threads, "threads")
+        return min(default_threads(), limits.MAX_THREADS)
+    return limits.check("threads", threads)
+
+
+def _check_chunk(chunk) -> int:
+    return limits.check("chunk", chunk)
+
+
+def whole_unit(game: str) -> str | None:
+    """The plural name of a game's whole-game unit (rubbers, matches, games), if it has one."""
+    g = get_game(game)
+    if not hasattr(g, "run_rubber_chunk") or not hasattr(g, "rubber_dtype"):
+        return None
+    first = g.rubber_dtype.names[0]
+    return first + ("es" if first.endswith(("ch", "s", "x")) else "s")
 
 
 def deals_frame(game: str, records: np.ndarray) -> pd.DataFrame:
@@ -66,34 +68,88 @@ def rubbers_frame(game: str, records: np.ndarray) -> pd.DataFrame:
 
 
 class ParquetSink:
-    """Appends record chunks to one Parquet file; metadata says how it was made."""
+    """Pieces of records appended to one Parquet file, in row groups of ``row_group`` rows.
 
-    def __init__(self, path: str, to_frame, metadata: dict[str, Any]):
-        self.path = path
+    ``to_frame(item)`` turns what :meth:`write` is given into a DataFrame (``empty`` is the
+    item of no rows).  The file is written under a temporary name next to ``path`` and
+    renamed over it by :meth:`close` (a killed process leaves any previous ``path`` as it
+    was); the path is checked when the sink is made, before any work.  The trunfo metadata
+    (``metadata`` plus what :meth:`close` adds, e.g. how many rows the file holds) is
+    written last, in the file's footer: read it with :func:`read_metadata`.
+    """
+
+    def __init__(self, path: str, to_frame, metadata: dict[str, Any], empty,
+                 row_group: int = 1 << 16):
+        self.out = AtomicFile(path, opened=False)
+        self.path = self.out.path
         self.to_frame = to_frame
-        self.metadata = {b"trunfo": json.dumps(metadata, default=str).encode()}
+        self.empty = empty
+        self.metadata = dict(metadata)
+        self.row_group = row_group
         self.writer = None
+        self.pending: list = []          # arrow tables not written yet
+        self.buffered = 0
+        self.rows = 0
 
-    def write(self, records: np.ndarray) -> None:
+    def write(self, item) -> None:
+        import pyarrow as pa
+        table = pa.Table.from_pandas(self.to_frame(item), preserve_index=False)
+        self.pending.append(table)
+        self.buffered += table.num_rows
+        if self.buffered >= self.row_group:
+            self._flush()
+
+    def _flush(self, force: bool = False) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
-        table = pa.Table.from_pandas(self.to_frame(records), preserve_index=False)
-        if self.writer is None:
-            table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
-            self.writer = pq.ParquetWriter(self.path, table.schema)
-        else:
-            table = table.cast(self.writer.schema)
-        self.writer.write_table(table)
+        if not self.pending:
+            if not (force and self.writer is None):
+                return
+            self.pending = [pa.Table.from_pandas(self.to_frame(self.empty), preserve_index=False)]
+        try:
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.out.tmp, self.pending[0].schema)
+            schema = self.writer.schema
+            table = pa.concat_tables([t.cast(schema) for t in self.pending])
+            self.writer.write_table(table)
+        except OSError as e:
+            self.abort()
+            raise os_error(e, self.path) from None
+        self.rows += table.num_rows
+        self.pending, self.buffered = [], 0
 
-    def close(self) -> None:
-        if self.writer is not None:
+    def close(self, **final: Any) -> None:
+        """Write what is buffered and the metadata (``final`` added), then rename into place."""
+        try:
+            self._flush(force=True)
+            self.writer.add_key_value_metadata(
+                {"trunfo": json.dumps({**self.metadata, **final}, default=str)})
             self.writer.close()
+            self.writer = None
+            self.out.commit()
+        except OSError as e:
+            self.abort()
+            raise os_error(e, self.path) from None
+        except BaseException:
+            self.abort()
+            raise
+
+    def abort(self) -> None:
+        """Drop the temporary file; ``path`` is left as it was."""
+        if self.writer is not None:
+            try:
+                self.writer.close()
+            except Exception:
+                pass
+            self.writer = None
+        self.out.discard()
 
 
 def read_metadata(path: str) -> dict:
-    """The trunfo metadata of a Parquet file written by ``simulate(out=...)``."""
+    """The trunfo metadata of a Parquet file written by ``simulate(out=...)``: version,
+    seed, rules, strategies, command, and ``deals`` (``rubbers``), the rows it holds."""
     import pyarrow.parquet as pq
-    meta = pq.read_schema(path).metadata or {}
+    meta = pq.read_metadata(path).metadata or {}
     return json.loads(meta[b"trunfo"])
 
 
@@ -139,33 +195,64 @@ def _prepare(game, strategies, rules, players, dealer, seed, threads):
     return g, setup, _check_seed(seed), _check_threads(threads)
 
 
+def _sink(out, to_frame, empty, meta) -> ParquetSink | None:
+    return ParquetSink(out, to_frame, meta, empty) if out else None
+
+
+def _run_into(sink, total, work, consume, threads, chunk, bar):
+    """``run_chunks``; the sink's temporary file is removed if the run fails."""
+    try:
+        status = run_chunks(total, work, consume, threads=threads, chunk=chunk, progress=bar)
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
+    return status
+
+
 def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
-             command: str | None = None) -> SimulationResult:
+             command: str | None = None, par: bool = False) -> SimulationResult:
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
     >>> r.summary["outcomes"]["team0_win"]["share"]  # doctest: +SKIP
 
     ``keep_deals=True`` returns a DataFrame of the deals in ``result.frame``;
-    ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``).
+    ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``), written under
+    a temporary name and renamed into place at the end; its metadata says how many
+    deals it holds (fewer than asked when the run was interrupted).
+    ``par=True`` also solves every deal double dummy from the opening lead (Sueca, Spades,
+    Brisca; see ``docs/solver.md``): the summary gets ``par`` and the deals ``par_side0``,
+    ``par_side1``.
     """
     g, setup, seed, threads = _prepare(game, strategies, rules, players, dealer, seed, threads)
     deals = _check_count(deals, "deals")
-    t = time.perf_counter()
-    g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
-    compile_seconds = time.perf_counter() - t
+    chunk = _check_chunk(chunk)
+    par_total = 0
+    if par:
+        from .solver import par as solver_par
+        par_total, par_unit = solver_par.check_game(g.name)
+        chunk = min(chunk, solver_par.PAR_CHUNK)
+    meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
+    sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0]), item[1], par_total),
+                 (np.empty(0, g.record_dtype), np.empty(0, np.int64) if par else None), meta)
+    try:
+        t = time.perf_counter()
+        g.run_chunk(setup, seed, 0, 1)           # compile, or load from the cache
+        if par:
+            solver_par.warm_up(g, setup)
+        compile_seconds = time.perf_counter() - t
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
+    par_parts: list[np.ndarray] = []
 
     totals = np.zeros(g.n_totals, np.int64)
     kept: list[np.ndarray] = []
-    sink = None
-    if out:
-        meta = {"version": __version__, "seed": seed, **setup.describe(),
-                "deals": deals, "command": command}
-        sink = ParquetSink(out, lambda recs: deals_frame(game, recs), meta)
-
     reuse = not keep_deals and sink is None      # records are only summed: reuse buffers
     local = threading.local()
 
@@ -178,28 +265,42 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
         recs = g.run_chunk(setup, seed, start, count, out=buf)
         tot = np.zeros(g.n_totals, np.int64)
         g.accumulate(recs, tot)
-        return recs, tot
+        pv = solver_par.par_values(g, setup, seed, start, count) if par else None
+        return recs, tot, pv
 
     def consume(start, count, result):
-        recs, tot = result
+        recs, tot, pv = result
         totals[:] += tot
         if sink is not None:
-            sink.write(recs)
+            sink.write((recs, pv))
         if keep_deals:
             kept.append(recs)
+        if par:
+            par_parts.append(pv)
 
     bar = Progress(deals, "deals", enabled=progress)
-    try:
-        status = run_chunks(deals, work, consume, threads=threads, chunk=chunk, progress=bar)
-    finally:
-        if sink is not None:
-            sink.close()
+    status = _run_into(sink, deals, work, consume, threads, chunk, bar)
+    if sink is not None:
+        sink.close(deals=status.done, requested=deals, interrupted=status.interrupted)
     frame = None
+    pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
     if keep_deals:
         frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype))
+        if par:
+            frame = _with_par(frame, pv, par_total)
+    summary = g.summary(setup, totals)
+    if par:
+        summary["par"] = solver_par.par_summary(pv, par_total, par_unit)
     return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
-                            compile_seconds, threads, status.interrupted,
-                            g.summary(setup, totals), frame)
+                            compile_seconds, threads, status.interrupted, summary, frame)
+
+
+def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
+    """The deals' frame with the par columns (when the run solved them)."""
+    if par_side0 is not None:
+        df["par_side0"] = np.asarray(par_side0, np.int16)
+        df["par_side1"] = (total - np.asarray(par_side0)).astype(np.int16)
+    return df
 
 
 def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
@@ -213,15 +314,18 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
     if not hasattr(g, "run_rubber_chunk"):
         raise TrunfoError(f"{game} has no rubbers")
     rubbers = _check_count(rubbers, "rubbers")
-    t = time.perf_counter()
-    g.run_rubber_chunk(setup, seed, 0, 1)
-    compile_seconds = time.perf_counter() - t
+    chunk = _check_chunk(chunk)
+    meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
+    sink = _sink(out, lambda recs: rubbers_frame(game, recs), np.empty(0, g.rubber_dtype), meta)
+    try:
+        t = time.perf_counter()
+        g.run_rubber_chunk(setup, seed, 0, 1)
+        compile_seconds = time.perf_counter() - t
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
     parts: list[np.ndarray] = []
-    sink = None
-    if out:
-        meta = {"version": __version__, "seed": seed, **setup.describe(),
-                "rubbers": rubbers, "command": command}
-        sink = ParquetSink(out, lambda recs: rubbers_frame(game, recs), meta)
 
     def consume(start, count, recs):
         parts.append(recs)   # one small row per rubber
@@ -229,12 +333,11 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
             sink.write(recs)
 
     bar = Progress(rubbers, "rubbers", enabled=progress)
-    try:
-        status = run_chunks(rubbers, lambda s, c: g.run_rubber_chunk(setup, seed, s, c), consume,
-                            threads=threads, chunk=chunk, progress=bar)
-    finally:
-        if sink is not None:
-            sink.close()
+    status = _run_into(sink, rubbers, lambda s, c: g.run_rubber_chunk(setup, seed, s, c),
+                       consume, threads, chunk, bar)
+    if sink is not None:
+        sink.close(**{whole_unit(game): status.done}, requested=rubbers,
+                   interrupted=status.interrupted)
     allr = np.concatenate(parts) if parts else np.empty(0, g.rubber_dtype)
     summary = g.rubber_summary(setup, allr)
     frame = rubbers_frame(game, allr) if keep_rubbers else None
@@ -250,11 +353,18 @@ def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies
     """Game records (``docs/records.md``) of the deals ``simulate`` plays.
 
     With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
+    Everything is validated at the call, before the first record is asked for.
     """
     g = get_game(game)
     setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
     seed = _check_seed(seed)
     deals = _check_count(deals, "rubbers" if rubbers else "deals")
+    if rubbers and not hasattr(g, "rubber_records"):
+        raise TrunfoError(f"{game} has no rubbers")
+    return _records(g, setup, seed, deals, rubbers, _check_chunk(chunk))
+
+
+def _records(g, setup, seed, deals, rubbers, chunk) -> Iterator[dict]:
     if rubbers:
         first = 0
         for r in range(deals):

@@ -13,6 +13,7 @@ import numpy as np
 
 from .bits import HAS_BMI2
 from .cards import Deck
+from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
 from .rules import RuleSchema, Rules
 
@@ -54,13 +55,17 @@ class Game:
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
     uses_lineup: bool = False
+    view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
+    decisions: tuple = ("play",)      # the kinds of decision its strategies make
 
     def check_players(self, players: int | None) -> int:
-        players = self.default_players if players is None else int(players)
-        if players not in self.players:
+        if players is None:
+            return self.default_players
+        if not (isinstance(players, (int, np.integer)) and not isinstance(players, (bool, np.bool_))
+                and players in self.players):
             raise TrunfoError(f"{self.name} is played by {choices_text(self.players)} players, "
-                              f"not {players}")
-        return players
+                              f"not {players!r}")
+        return int(players)
 
     def setup(self, rules=None, strategies=("random",), players=None, dealer=None) -> Setup:
         """Validate everything once (rules even if unused, strategies per seat, players,
@@ -71,6 +76,9 @@ class Game:
         if self.uses_lineup:
             from .strategy import lineup
             lu = lineup(self.name, strategies, players)
+            if not lu.trusted:
+                from .strategy import check_policies
+                check_policies(lu, self.view_dtype, self.decisions)
             return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
                          players, self.check_dealer(dealer, players), HAS_BMI2, lu)
         if isinstance(strategies, str):
@@ -84,12 +92,25 @@ class Game:
     def check_rules(self, rules: Rules, players: int) -> None:
         """Checks that involve several options or the player count (none by default)."""
 
-    def check_dealer(self, dealer: int | None, players: int) -> int | None:
+    def check_dealer(self, dealer: int | str | None, players: int) -> int | None:
+        """The fixed dealer's seat: an integer, or its digits as typed on the command line."""
         if dealer is None:
             return None
-        if not 0 <= int(dealer) < players:
-            raise TrunfoError(f"dealer {dealer} is not a seat; valid seats: 0..{players - 1}")
-        return int(dealer)
+        seat = None
+        if isinstance(dealer, (int, np.integer)) and not isinstance(dealer, (bool, np.bool_)):
+            seat = int(dealer)
+        elif isinstance(dealer, str) and dealer.strip().isdigit():
+            seat = int(dealer.strip())
+        if seat is None or not 0 <= seat < players:
+            shown = seat if seat is not None else repr(dealer)
+            raise TrunfoError(f"dealer {shown} is not a seat; valid seats: 0..{players - 1} "
+                              f"(or no --dealer: it rotates)")
+        return seat
+
+    def sides(self, setup: Setup) -> int:
+        """How many sides score separately at this table (games override this; the default
+        plays one deal to see)."""
+        return self.side_results(self.run_chunk(setup, 0, 0, 1))[0].shape[1]
 
     # subclasses implement:
     @staticmethod
@@ -101,6 +122,31 @@ class Game:
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
     def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...
+    # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------
+    #: how the trump suit is set: "dealt" (the suit of the face-up trump card), a fixed
+    #: suit letter (Spades: "S"), or None (no trumps)
+    trump_rule: str | None = None
+
+    def deck_of(self, players: int) -> Deck:
+        """The deck dealt with ``players`` players."""
+        return self.deck
+
+    def sides_of(self, players: int, rules: Rules) -> tuple[int, ...]:
+        """The side of each seat (by default each seat is a side)."""
+        return tuple(range(players))
+
+    def layout(self, players: int, dealer: int, rules: Rules) -> Layout:
+        """The slots of a deal's deck order for this dealer (see ``conditions.layout``)."""
+        raise NotImplementedError
+
+    def card_values(self, players: int, rules: Rules) -> dict[str, np.ndarray]:
+        """Per-card values the conditions language sums (``points``, ``value``)."""
+        return {}
+
+    def dealing_law(self, players: int, rules: Rules) -> DealingLaw:
+        """How a redeal rule in force changes the law of the dealt cards (none by default)."""
+        return DealingLaw()
+
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score
         (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.

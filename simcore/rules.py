@@ -8,8 +8,12 @@ defaults and allowed values.  ``schema.resolve({"pente": "true"})`` validates
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
+
+import numpy as np
 
 from .errors import TrunfoError, choices_text
 
@@ -21,55 +25,91 @@ _FALSE = {"false", "0", "no", "off"}
 class RuleOption:
     name: str
     default: Any
-    choices: tuple = ()       # allowed values; empty = any value of `kind`
+    choices: tuple = ()       # allowed values; empty = any value of `kind` in the range
     doc: str = ""
     minimum: int | None = None  # for free integers: the smallest allowed value
+    maximum: int | None = None  # for free integers: the largest allowed value
+
+    def __post_init__(self):
+        if self.kind is int and not self.choices and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"rule {self.name}: a free integer needs a minimum and a maximum")
 
     @property
     def kind(self) -> type:
+        if self.default is None:      # an option that is off by default: the type of its values
+            return next(type(c) for c in self.choices if c is not None)
         return type(self.default)
 
     def allowed_text(self) -> str:
         if self.choices:
             return choices_text(_fmt(c) for c in self.choices)
-        if self.kind is int and self.minimum is not None:
-            return f"an integer >= {self.minimum}"
-        return {bool: "true, false", int: "an integer"}.get(self.kind, "a string")
+        if self.kind is int:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        return {bool: "true, false"}.get(self.kind, "a string")
 
-    def coerce(self, game: str, value: Any) -> Any:
+    def _bad(self, game: str, raw: Any, why: str = "is not valid",
+             typed: bool = False) -> TrunfoError:
+        if isinstance(raw, str):
+            shown = json.dumps(raw) if typed else raw
+        else:
+            shown = _fmt(raw) if isinstance(raw, (bool, type(None))) else repr(raw)
+        return TrunfoError(f"rule {self.name}={shown} for {game} {why}; allowed: "
+                           f"{self.allowed_text()}")
+
+    def coerce(self, game: str, value: Any, strict: bool = False) -> Any:
+        """The option's value from ``value``.
+
+        A string is read as on the command line (``true``, ``5``, ``off``) unless
+        ``strict``; otherwise the value must already have the option's type: a bool
+        for true/false options, an integer (not a bool, not a float) for numbers, a
+        string for names (``off`` for an option that can be off).  ``strict`` is how
+        spec files are read: TOML has types, and a value of the wrong one is refused.
+        """
         kind = self.kind
-        raw = value
-        try:
-            if kind is bool:
-                if isinstance(value, bool):
-                    v = value
-                elif str(value).strip().lower() in _TRUE:
-                    v = True
-                elif str(value).strip().lower() in _FALSE:
-                    v = False
-                else:
-                    raise ValueError
-            elif kind is int:
-                if isinstance(value, bool):
-                    raise ValueError
-                if (value is None or isinstance(value, str) and value.strip().lower()
-                        in ("off", "none")) and None in self.choices:
-                    v = None
-                else:
-                    v = int(str(value).strip()) if not isinstance(value, int) else value
-            elif self.default is None:
-                v = None if str(value).strip().lower() in ("off", "none") else int(str(value))
+        nullable = None in self.choices
+        if nullable and (value is None or isinstance(value, str)
+                         and value.strip().lower() in ("off", "none")):
+            return None
+        if kind is bool:
+            if isinstance(value, (bool, np.bool_)):
+                v = bool(value)
+            elif isinstance(value, str) and not strict:
+                t = value.strip().lower()
+                if t not in _TRUE | _FALSE:
+                    raise self._bad(game, value)
+                v = t in _TRUE
             else:
-                v = str(value).strip()
-        except (ValueError, TypeError):
-            raise TrunfoError(
-                f"rule {self.name}={raw!r} for {game} is not valid; allowed: {self.allowed_text()}"
-            ) from None
+                raise self._bad(game, value, f"is not true or false ({_type_name(value)})", True)
+        elif kind is int:
+            if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+                v = int(value)
+            elif isinstance(value, str) and not strict:
+                t = value.strip().replace("_", "")
+                if not re.fullmatch(r"[+-]?[0-9]+", t):
+                    raise self._bad(game, value)
+                v = int(t)
+            else:
+                raise self._bad(game, value, f"is not an integer ({_type_name(value)})", True)
+        else:
+            if not isinstance(value, str):
+                raise self._bad(game, value, f"is not a name ({_type_name(value)})", True)
+            v = value.strip()
         if (self.choices and v not in self.choices) or (
-                self.minimum is not None and v is not None and v < self.minimum):
-            raise TrunfoError(
-                f"rule {self.name}={_fmt(raw)} for {game} is not allowed; allowed: {self.allowed_text()}")
+                not self.choices and kind is int and not self.minimum <= v <= self.maximum):
+            raise self._bad(game, value, "is not allowed")
         return v
+
+
+def _type_name(v: Any) -> str:
+    if isinstance(v, (bool, np.bool_)):
+        return "a boolean"
+    if isinstance(v, (int, np.integer)):
+        return "an integer"
+    if isinstance(v, (float, np.floating)):
+        return "a number with a fraction or exponent"
+    if isinstance(v, str):
+        return "a string"
+    return f"a {type(v).__name__}"
 
 
 def _fmt(v: Any) -> str:
@@ -117,12 +157,15 @@ class RuleSchema:
         valid = choices_text(o.name for o in self.options) or "(none)"
         raise TrunfoError(f"unknown rule {name!r} for {self.game}; valid rules: {valid}")
 
-    def resolve(self, given: Mapping[str, Any] | Rules | None = None) -> Rules:
+    def resolve(self, given: Mapping[str, Any] | Rules | None = None,
+                strict: bool = False) -> Rules:
+        """Every option, validated; ``strict``: values must have their option's type
+        (spec files), else strings are read as on the command line."""
         given = dict(given or {})
         for name in given:
             self.option(name)  # unknown names are refused even if unused
-        values = tuple((o.name, o.coerce(self.game, given[o.name]) if o.name in given else o.default)
-                       for o in self.options)
+        values = tuple((o.name, o.coerce(self.game, given[o.name], strict) if o.name in given
+                        else o.default) for o in self.options)
         return Rules(self.game, values)
 
     def parse(self, text: str) -> Rules:

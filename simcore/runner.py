@@ -1,11 +1,12 @@
 """The parallel batch runner: chunks of indices, worker threads, in-order results.
 
 Kernels release the GIL, so plain threads run them in parallel.  Work is cut
-into chunks of consecutive indices; ``work(start, count)`` runs in a worker
+into pieces of consecutive indices; ``work(start, count)`` runs in a worker
 thread and ``consume(start, count, result)`` in the calling thread, always in
-index order, so whatever the thread count or chunk size the consumer sees the
-same sequence of results.  Ctrl-C stops cleanly: chunks already consumed stay
-consumed, and the run reports how far it got.
+index order, so whatever the thread count, chunk or piece size the consumer
+sees the same sequence of results.  Pieces are kept short (about 0.1 s), so
+Ctrl-C or SIGTERM stops a run within a fraction of a second: pieces already
+consumed stay consumed, and the run reports how far it got.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class RunStatus:
     done: int = 0
     seconds: float = 0.0
     interrupted: bool = False
+    signum: int | None = None      # the signal that stopped the run
 
 
 class Progress:
@@ -86,87 +88,111 @@ def _fmt_time(s: float) -> str:
 class CompileNotice:
     """While kernels compile, say so on stderr, with the elapsed time.
 
-    Used as ``with CompileNotice(label):`` around a compilation.  Nothing is shown for the
-    first ``delay`` seconds (a load from the on-disk cache takes less); then one line
-    "compiling <label> kernels (cached afterwards)", updated in place on a terminal, and a
-    last line with the time it took."""
+    ``begin()`` when numba starts compiling (a load from the on-disk cache does not
+    count), ``end()`` when it is done.  Nothing is shown for the first ``delay`` seconds;
+    then one line "compiling <label> kernels (cached afterwards)", updated in place on a
+    terminal, and a last line with the time it took."""
 
-    delay = 1.0
+    delay = 0.5
     enabled = True
 
-    def __init__(self, label: str, stream=None):
+    def __init__(self, label: str, cached: bool = True, stream=None):
         self.label = label
+        self.note = "cached afterwards" if cached else \
+            "your strategies are compiled once per run, not cached"
         self.stream = stream or sys.stderr
         self.done = threading.Event()
         self.shown = False
+        self.thread = None
 
     def _run(self) -> None:
         if self.done.wait(self.delay):
             return
         tty = self.stream.isatty()
         self.shown = True
-        text = f"compiling {self.label} kernels (cached afterwards)"
+        text = f"compiling {self.label} kernels ({self.note})"
         self.stream.write(text + ("" if tty else "...\n"))
         self.stream.flush()
         while tty and not self.done.wait(0.5):
             self.stream.write(f"\r{text}: {time.perf_counter() - self.t0:.0f} s ")
             self.stream.flush()
 
-    def __enter__(self):
+    def begin(self) -> None:
         self.t0 = time.perf_counter()
-        if self.enabled:
+        if self.enabled and self.thread is None:
             self.thread = threading.Thread(target=self._run, daemon=True)
             self.thread.start()
-        return self
 
-    def __exit__(self, *exc):
-        if not self.enabled:
-            return False
+    def end(self) -> None:
+        if self.thread is None:
+            return
         self.done.set()
         self.thread.join()
         if self.shown:
             took = time.perf_counter() - self.t0
             tty = self.stream.isatty()
             self.stream.write(f"{chr(13) if tty else ''}compiled {self.label} kernels in "
-                              f"{took:.1f} s (cached afterwards)  \n")
+                              f"{took:.1f} s ({self.note})  \n")
             self.stream.flush()
-        return False
 
 
 set_compile_notice(CompileNotice)
 
 
-class _StopOnSigint:
-    """Turns Ctrl-C into a flag checked between chunks, so that a chunk is never half
-    consumed (written but not counted); restores the previous handler on exit."""
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class StopSignals:
+    """Turns Ctrl-C (SIGINT) and SIGTERM into a flag checked between pieces of work, so
+    that a piece is never half consumed (written but not counted); restores the previous
+    handlers on exit.  Outside the main thread (where Python cannot set handlers) it
+    does nothing and ``stop`` stays false."""
 
     def __init__(self):
         self.stop = False
-        self.previous = None
+        self.signum: int | None = None
+        self.previous: dict = {}
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.getsignal(signal.SIGINT)
-            signal.signal(signal.SIGINT, self._handler)
+            for sig in STOP_SIGNALS:
+                previous = signal.getsignal(sig)
+                if previous == signal.SIG_IGN:     # e.g. SIGINT of a background job
+                    continue
+                self.previous[sig] = previous
+                signal.signal(sig, self._handler)
         return self
 
     def _handler(self, signum, frame):
         self.stop = True
+        self.signum = signum
 
     def __exit__(self, *exc):
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
         return False
+
+
+#: first piece of work, in indices; later pieces adapt to take about PIECE_SECONDS
+FIRST_PIECE = 16
+PIECE_SECONDS = 0.1
 
 
 def run_chunks(total: int, work: Callable[[int, int], object],
                consume: Callable[[int, int, object], None], *, first: int = 0,
                threads: int | None = None, chunk: int = DEFAULT_CHUNK,
-               progress: Progress | None = None) -> RunStatus:
-    """Run ``work`` over ``[first, first + total)`` in chunks; consume in order.
+               progress: Progress | None = None,
+               piece_seconds: float = PIECE_SECONDS) -> RunStatus:
+    """Run ``work`` over ``[first, first + total)`` in pieces; consume them in order.
 
-    Ctrl-C (SIGINT) stops the run after the chunk being consumed: every chunk is
-    either consumed and counted, or not consumed at all.
+    Pieces hold at most ``chunk`` indices and never straddle a chunk boundary
+    (``first + k * chunk``), so a caller can rebuild whole chunks from them.  Their size
+    adapts to take about ``piece_seconds`` each (the first ones hold ``FIRST_PIECE``
+    indices): a stop request is honoured within about that time whatever one index
+    costs, and results never depend on the piece sizes.
+
+    Ctrl-C (SIGINT) or SIGTERM stops the run after the piece being consumed: every piece
+    is either consumed and counted, or not consumed at all.
     """
     threads = threads or default_threads()
     chunk = max(1, int(chunk))
@@ -175,25 +201,38 @@ def run_chunks(total: int, work: Callable[[int, int], object],
     pending: deque = deque()
     nxt = first
     end = first + total
+    size = min(FIRST_PIECE, chunk)
+
+    def timed(start, count):
+        t = time.perf_counter()
+        result = work(start, count)
+        return result, time.perf_counter() - t
+
     ex = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="trunfo")
     try:
-        with _StopOnSigint() as sig:
+        with StopSignals() as sig:
             while nxt < end or pending:
                 while nxt < end and len(pending) < 2 * threads and not sig.stop:
-                    count = min(chunk, end - nxt)
-                    pending.append((nxt, count, ex.submit(work, nxt, count)))
+                    boundary = first + ((nxt - first) // chunk + 1) * chunk
+                    count = min(size, boundary - nxt, end - nxt)
+                    pending.append((nxt, count, ex.submit(timed, nxt, count)))
                     nxt += count
                 if sig.stop:
-                    status.interrupted = True
                     break
                 start, count, fut = pending.popleft()
-                result = fut.result()
+                result, seconds = fut.result()
+                if sig.stop:          # arrived while waiting: this piece is not consumed
+                    break
                 consume(start, count, result)
                 status.done += count
+                if seconds > 0:
+                    size = max(1, min(chunk, 4 * count, int(piece_seconds * count / seconds)))
+                else:
+                    size = min(chunk, 4 * count)
                 if progress is not None:
                     progress.update(status.done)
-            if sig.stop:
-                status.interrupted = True
+            status.interrupted = sig.stop
+            status.signum = sig.signum
     except KeyboardInterrupt:  # raised by a handler we did not own (not the main thread)
         status.interrupted = True
     finally:

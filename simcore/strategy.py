@@ -196,7 +196,13 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
         raise ValueError(f"view must be one of {', '.join(_VIEW_LEVELS)}, not {view!r}")
     params = tuple(params.values()) if isinstance(params, dict) else tuple(params)
     if origin is None:
-        origin = _LOADING_FILE[-1] if _LOADING_FILE else "built-in"
+        module = getattr(getattr(play, "py_func", play), "__module__", "") or ""
+        if _LOADING_FILE:
+            origin = _LOADING_FILE[-1]
+        elif module == "strategies" or module.startswith("strategies."):
+            origin = "built-in"
+        else:
+            origin = module or "user code"
     if cacheable is None:
         cacheable = origin == "built-in"
     policies = {"play": _jit_policy(play)}
@@ -525,3 +531,53 @@ def decide(game: str, name: str, view, legal, u: int = 0, kind: str = "play",
 
 
 _DECIDERS: dict = {}
+
+
+def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",)) -> None:
+    """Type every policy of the lineup's strategies that are not built in, on the game's
+    view: a policy that does not compile, or does not return an integer, is one line
+    naming its strategy and file (instead of an error from inside a kernel)."""
+    import numba
+    from numba.core.errors import NumbaError
+    vt = numba.from_dtype(view_dtype)
+    for s in lu.strategies:
+        if s.origin == "built-in" or getattr(s, "_checked", False):
+            continue
+        pt = numba.from_dtype(s.param_dtype)
+        for kind in kinds:
+            fn = s.policies.get(kind)
+            if fn is None:
+                continue
+            where = f"strategy {s.name} ({s.origin})"
+            try:
+                sig = (vt, numba.types.uint64, numba.types.uint64, pt)
+                fn.compile(sig)
+            except NumbaError as e:
+                raise TrunfoError(f"{where}: its {kind} policy does not compile: "
+                                  f"{_numba_reason(e)}") from None
+            except KeyError as e:
+                raise TrunfoError(f"{where}: its {kind} policy reads {e}, which is not a "
+                                  f"field of the view (see docs/strategies.md)") from None
+            except Exception as e:
+                raise TrunfoError(f"{where}: its {kind} policy does not compile: "
+                                  f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+                                  ) from None
+            rt = fn.overloads[sig].signature.return_type
+            if not isinstance(rt, numba.types.Integer):
+                raise TrunfoError(f"{where}: its {kind} policy returns {rt}, not an integer "
+                                  f"(a card index)")
+        object.__setattr__(s, "_checked", True)
+
+
+def _numba_reason(e: Exception) -> str:
+    """The line of a numba error that says what is wrong, without numba's boilerplate."""
+    skip = ("Failed in", "During:", "File ", "Enable logging", "This error may", "<source",
+            "^", "- Resolution failure", "No implementation of function",
+            "There are", "Known signatures", "- Of which", "Rejected as",
+            "* ", "raised from", "Invalid use of")
+    lines = [ln.strip() for ln in str(e).splitlines()]
+    useful = [ln for ln in lines if ln and not ln.startswith(skip)]
+    text = useful[0] if useful else (lines[0] if lines else type(e).__name__)
+    import re
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    return text[:200]

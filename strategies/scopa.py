@@ -1,6 +1,8 @@
 """Scopa play policies: jitted functions over the table and hand masks.
 
-A policy returns a move ``(card, captured)`` (``captured`` 0: the card is laid).  The
+A policy returns a move ``(card, captured)`` (``captured`` 0: the card is laid), one of the
+legal moves of the rule ``must_capture``: ``any_card`` true, only captures while any card of
+the hand can capture; false (``played_card``), any card, laid when it cannot capture.  The
 ``*_move`` functions take uint64 scalars only (no arrays: the kernels' play loops stay free
 of reference counting); ``choose`` is what the kernel calls for every play of a mixed
 table, branching on the integer strategy code.  ``pick_random`` and ``pick_greedy`` keep
@@ -12,7 +14,7 @@ import numpy as np
 from simcore._jit import njit
 from simcore.bits import ctz, nth_bit, popcount, select_bit
 from simcore.scopa.enums import ACES, COINS, EQUAL_MASK, SETTEBELLO, SEVENS, SIXES, VALUE
-from simcore.scopa.moves import (LOWER_MASK, PACK_MAX_TABLE, WALK_MAX, mask_sum, n_moves,
+from simcore.scopa.moves import (LOWER_MASK, PACK_MAX_TABLE, WALK_MAX, mask_sum, n_captures,
                                  nth_sum_capture, packed_counts, sum_captures,
                                  sum_count)
 
@@ -32,36 +34,49 @@ _SETTEBELLO = np.uint64(SETTEBELLO)
 
 
 @njit(inline="always")
-def random_move(hand, table, g, u32, bmi2):
+def random_move(hand, table, g, u32, bmi2, any_card):
     """The legal move at position (u32 * n) >> 32 in canonical order.
 
-    ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``).  The hand holds
-    1 to 3 cards: their move counts are kept in locals; only the chosen move is built.
-    Tables too big for the packed counts (rare) are played out of line."""
+    ``g``: the table's packed subset-sum counts (``simcore.scopa.moves``); ``any_card``:
+    the rule ``must_capture`` is ``any_card``.  The hand holds 1 to 3 cards: their move
+    counts are kept in locals; only the chosen move is built.  Tables too big for the
+    packed counts (rare) are played out of line."""
     if table == 0:               # every card is laid
         n = np.int64(popcount(hand))
         return select_bit(hand, np.int64((u32 * np.uint64(n)) >> _32), bmi2), _ZERO
     if popcount(table) > PACK_MAX_TABLE:
-        return random_move_big(hand, table, g, u32, bmi2)
-    return random_move_of(hand, table, g, u32, bmi2, False)
+        return random_move_big(hand, table, g, u32, bmi2, any_card)
+    return random_move_of(hand, table, g, u32, bmi2, False, any_card)
 
 
 @njit
-def random_move_big(hand, table, g, u32, bmi2):
-    return random_move_of(hand, table, g, u32, bmi2, True)
+def random_move_big(hand, table, g, u32, bmi2, any_card):
+    return random_move_of(hand, table, g, u32, bmi2, True, any_card)
 
 
 @njit(inline="always")
-def random_move_of(hand, table, g, u32, bmi2, big):
-    """:func:`random_move` on a non-empty table (``big``: more than ``PACK_MAX_TABLE``)."""
+def random_move_of(hand, table, g, u32, bmi2, big, any_card):
+    """:func:`random_move` on a non-empty table (``big``: more than ``PACK_MAX_TABLE``).
+
+    Each card's legal moves: its captures; if it has none, its lay -- except under
+    ``any_card`` when some card of the hand can capture (then it has none)."""
     c0 = ctz(hand)
-    k0 = n_moves(c0, table, g, big)
+    k0 = n_captures(c0, table, g, big)
     h = hand & (hand - _ONE)
     c1 = ctz(h | _TOP)           # the second and third cards, if any (branch-free)
-    k1 = n_moves(c1, table, g, big) if h else 0
+    k1 = n_captures(c1, table, g, big) if h else 0
+    in1 = h != 0
     h &= h - _ONE
     c2 = ctz(h | _TOP)
-    k2 = n_moves(c2, table, g, big) if h else 0
+    k2 = n_captures(c2, table, g, big) if h else 0
+    in2 = h != 0
+    # a card that cannot capture is laid, unless any_card and another card captures (a
+    # branch, always taken under played_card and so well predicted: measured faster there
+    # than arithmetic on the flags)
+    if not (any_card and k0 + k1 + k2 > 0):
+        k0 = max(k0, 1)
+        k1 = max(k1, np.int64(in1))
+        k2 = max(k2, np.int64(in2))
     j = np.int64((u32 * np.uint64(k0 + k1 + k2)) >> _32)
     past0 = j >= k0
     past1 = j >= k0 + k1
@@ -101,11 +116,16 @@ def move_value(c, captured, table, last_play, lps):
 
 
 @njit
-def greedy_move(hand, table, g, last_play, lps):
-    """The legal move of highest value, the first in canonical order on ties."""
+def greedy_move(hand, table, g, last_play, lps, any_card):
+    """The legal move of highest value, the first in canonical order on ties.
+
+    Under ``any_card`` the lays are valued apart, and one is played only if no card of the
+    hand can capture."""
     best = -_BIG
     best_c = -1
     best_cap = _ZERO
+    lay_best = -_BIG
+    lay_c = -1
     big = popcount(table) > PACK_MAX_TABLE
     m = hand
     while m:
@@ -124,7 +144,10 @@ def greedy_move(hand, table, g, last_play, lps):
         v = VALUE[c]
         if sum_count(v, table, g, big) == 0:
             val = move_value(c, _ZERO, table, last_play, lps)
-            if val > best:
+            if any_card:
+                if val > lay_best:
+                    lay_best, lay_c = val, c
+            elif val > best:
                 best, best_c, best_cap = val, c, _ZERO
             continue
         low = table & LOWER_MASK[v]
@@ -146,31 +169,33 @@ def greedy_move(hand, table, g, last_play, lps):
                 val = move_value(c, sub, table, last_play, lps)
                 if val > best:
                     best, best_c, best_cap = val, c, sub
+    if best_c < 0:                        # any_card, and no card can capture
+        return lay_c, _ZERO
     return best_c, best_cap
 
 
 @njit(inline="always")
-def choose(code, hand, table, g, u32, last_play, lps, bmi2):
+def choose(code, hand, table, g, u32, last_play, lps, bmi2, any_card):
     """One move for a seat playing strategy ``code`` (both policies out of line: a kernel
     that inlines this keeps its size, and its compile time, down)."""
     if code == GREEDY:
-        return greedy_move(hand, table, g, last_play, lps)
-    return random_move_call(hand, table, g, u32, bmi2)
+        return greedy_move(hand, table, g, last_play, lps, any_card)
+    return random_move_call(hand, table, g, u32, bmi2, any_card)
 
 
 @njit
-def random_move_call(hand, table, g, u32, bmi2):
+def random_move_call(hand, table, g, u32, bmi2, any_card):
     """:func:`random_move` as a function call."""
-    return random_move(hand, table, g, u32, bmi2)
+    return random_move(hand, table, g, u32, bmi2, any_card)
 
 
 @njit
-def pick_random(hand, table, g, cnt, u32, bmi2, work, buf):
+def pick_random(hand, table, g, cnt, u32, bmi2, work, buf, any_card):
     """:func:`random_move` (``cnt``, ``work`` and ``buf`` are unused, kept for callers)."""
-    return random_move(hand, table, g, u32, bmi2)
+    return random_move(hand, table, g, u32, bmi2, any_card)
 
 
 @njit
-def pick_greedy(hand, table, cnt, last_play, lps, work, buf):
+def pick_greedy(hand, table, cnt, last_play, lps, work, buf, any_card):
     """:func:`greedy_move` from the table alone (``cnt``, ``work``, ``buf`` unused)."""
-    return greedy_move(hand, table, packed_counts(table), last_play, lps)
+    return greedy_move(hand, table, packed_counts(table), last_play, lps, any_card)

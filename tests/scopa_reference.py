@@ -15,12 +15,14 @@ Public API
 play_deal(seed, deal, strategies=None, rules=None, players=2, dealer=None) -> dict
 play_match(seed, match, strategies=None, rules=None, players=2, dealer=None) -> dict
 card_name(card) -> str
-legal_moves(hand, table) -> [(card, (captured, ...)), ...]   canonical order
+legal_moves(hand, table, must_capture="any_card") -> [(card, (captured, ...)), ...]
+                                                             canonical order
 primiera(cards) -> int
 
 Helpers tests may also use: card_index, capture_value, mix, Xoshiro, stream, shuffle,
-normalize_rules, side_of, n_sides, kings_relay, apply_move, scopa_scores, move_value, choose_random,
-choose_greedy, score_deal, deal_points_outcome, play_deal_from, play_dealt, match_winner.
+MUST_CAPTURE, normalize_rules, side_of, n_sides, kings_relay, captures_of, apply_move,
+scopa_scores, move_value, choose_random, choose_greedy, score_deal, deal_points_outcome,
+play_deal_from, play_dealt, match_winner.
 
 Card indices (latin40, suits ``O C E B`` = 0..3): card = suit * 10 + strength, strength in
 the order low to high ``2 4 5 6 7 J N K 3 1``.  So ``2O`` is 0, ``7O`` is 4, ``KO`` is 7,
@@ -96,9 +98,11 @@ def _mask(cards) -> int:
 DEFAULT_RULES = {
     "teams": True,
     "kings_relay": 3,
+    "must_capture": "any_card",
     "last_play_scopa": False,
     "target": 11,
 }
+MUST_CAPTURE = ("any_card", "played_card")
 
 
 def normalize_rules(rules: dict | None) -> dict:
@@ -114,6 +118,9 @@ def normalize_rules(rules: dict | None) -> dict:
     for k in ("teams", "last_play_scopa"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
+    if out["must_capture"] not in MUST_CAPTURE:
+        raise ValueError(f"must_capture must be one of {MUST_CAPTURE}, "
+                         f"not {out['must_capture']!r}")
     kr = out["kings_relay"]
     if kr == "off" or kr is None or kr is False:
         out["kings_relay"] = None
@@ -202,17 +209,30 @@ def captures_of(card: int, table: list[int]) -> list[tuple[int, ...]]:
     return caps
 
 
-def legal_moves(hand: list[int], table: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+def legal_moves(hand: list[int], table: list[int], must_capture: str = "any_card"
+                ) -> list[tuple[int, tuple[int, ...]]]:
     """Every legal move (card, captured tuple) in canonical order: cards ascending by
     index; for one card, captures ascending by the captured set's bitmask
-    (sum of 1 << card); a lay is (card, ())."""
+    (sum of 1 << card); a lay is (card, ()).
+
+    A card that can capture is never laid.  must_capture "any_card": while any card of
+    the hand can capture, only captures are legal (every capture of every card), else
+    every card is laid.  "played_card": card by card, its captures, or its lay if it has
+    none."""
+    if must_capture not in MUST_CAPTURE:
+        raise ValueError(f"must_capture must be one of {MUST_CAPTURE}, not {must_capture!r}")
     moves: list[tuple[int, tuple[int, ...]]] = []
+    lays: list[tuple[int, tuple[int, ...]]] = []
     for card in sorted(hand):
         caps = captures_of(card, table)
         if caps:
             moves.extend((card, cap) for cap in caps)
-        else:
+        elif must_capture == "played_card":
             moves.append((card, ()))
+        else:
+            lays.append((card, ()))
+    if must_capture == "any_card" and not moves:
+        return lays
     return moves
 
 
@@ -378,7 +398,7 @@ def play_dealt(dealt: list[int], table: list[int], stock: list[int], gen, dealer
                 stock = stock[3 * players:]
             seat = (dealer + 1 + k) % players
             is_last = play_index == total_plays - 1
-            moves = legal_moves(hands[seat], table)
+            moves = legal_moves(hands[seat], table, rules["must_capture"])
             if strategies[seat] == "random":
                 card, cap = choose_random(moves, u[k])
             else:

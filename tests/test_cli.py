@@ -57,7 +57,7 @@ def test_simulate_rubbers_json(capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["simulate", "chess"], "invalid choice: 'chess'"),
-    (["simulate", "sueca", "-n", "0"], "not a positive integer"),
+    (["simulate", "sueca", "-n", "0"], "must be an integer from 1 to 1,000,000,000,000, not 0"),
     (["simulate", "sueca", "--strategy", "smart"], "valid strategies: random, greedy"),
     (["simulate", "sueca", "--seats", "random,greedy"], "needs 1 or 4 strategies"),
     (["simulate", "sueca", "--rule", "pente=maybe"], "allowed: true, false"),
@@ -66,7 +66,7 @@ def test_simulate_rubbers_json(capsys):
     (["simulate", "sueca", "--rule", "pente"], "write it as key=value"),
     (["simulate", "sueca", "--dealer", "4"], "valid seats: 0..3"),
     (["simulate", "sueca", "--players", "3"], "played by 4 players"),
-    (["simulate", "sueca", "--seed", "-1"], "outside [0, 2**64)"),
+    (["simulate", "sueca", "--seed", "-1"], "must be an integer from 0 to 2**64 - 1, not -1"),
     (["records", "sueca", "--out", "-", "--rule", "tie_carry=2"], "allowed: true, false"),
     (["rules", "poker"], "invalid choice"),
 ])

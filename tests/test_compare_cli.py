@@ -62,7 +62,7 @@ def test_text_report(capsys):
     (["--strategies", "greedy,random", "--sprt", "0,5,0.6,0.6"], "alpha"),
     (["--strategies", "greedy,random", "--rule", "nosuch=1"], "nosuch"),
     (["--strategies", "greedy,random", "--players", "3"], "players"),
-    (["--strategies", "greedy,random", "-n", "0"], "positive integer"),
+    (["--strategies", "greedy,random", "-n", "0"], "must be an integer from 1 to"),
     ([], "--strategies"),
 ])
 def test_user_errors_exit_2_with_one_line(capsys, argv, words):

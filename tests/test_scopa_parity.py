@@ -23,8 +23,10 @@ def mixes(n):
 
 
 CASES = [(n, m) for n in (2, 3, 4) for m in mixes(n)]
+MUST_CAPTURE = ("any_card", "played_card")
 RULESETS = [{"kings_relay": 4, "last_play_scopa": True}, {"kings_relay": None},
-            {"teams": False}]
+            {"teams": False}, {"must_capture": "played_card", "last_play_scopa": True},
+            {"must_capture": "any_card", "teams": False}]
 
 
 def compare_deal(rec, exp):
@@ -41,15 +43,18 @@ def compare_deal(rec, exp):
     assert rec["result"]["winner"] == exp["winner"]
 
 
+@pytest.mark.parametrize("must_capture", MUST_CAPTURE)
 @pytest.mark.parametrize("players,strategies", CASES)
-def test_kernel_matches_reference_deal_for_deal(players, strategies):
+def test_kernel_matches_reference_deal_for_deal(players, strategies, must_capture):
     n = 100
+    rules = {"must_capture": must_capture}
     recs = list(simcore.game_records("scopa", deals=n, seed=11, strategies=strategies,
-                                     players=players))
+                                     players=players, rules=rules))
     assert len(recs) == n
     for d, rec in enumerate(recs):
         assert rec["deal"] == d
-        compare_deal(rec, ref.play_deal(11, d, strategies, None, players))
+        assert rec["rules"]["must_capture"] == must_capture
+        compare_deal(rec, ref.play_deal(11, d, strategies, rules, players))
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -87,7 +92,9 @@ def test_relays_happen_and_match_reference():
 
 @pytest.mark.parametrize("players,rules", [(2, {}), (3, {"target": 16}),
                                            (4, {"teams": False, "last_play_scopa": True}),
-                                           (4, {"target": 21})])
+                                           (4, {"target": 21}),
+                                           (2, {"must_capture": "played_card"}),
+                                           (3, {"must_capture": "played_card"})])
 def test_matches_match_reference(players, rules):
     strategies = tuple(("greedy", "random")[s % 2] for s in range(players))
     g = get_game("scopa")

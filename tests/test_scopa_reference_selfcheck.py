@@ -90,30 +90,100 @@ def test_sum_captures_listed_in_canonical_order():
     assert S.legal_moves(list(reversed(hand)), list(reversed(table))) == moves
 
 
+def _replay_hands(d: dict):
+    """(play index, seat, card, captured, hand before, table before) for every play,
+    rebuilt from the record alone."""
+    hands = [list(h) for h in d["hands"][0]]
+    rr = 0
+    for j, ((seat, card, cap), table) in enumerate(zip(d["plays"], _replay_tables(d))):
+        if all(not h for h in hands):
+            rr += 1
+            hands = [list(h) for h in d["hands"][rr]]
+        yield j, seat, card, cap, list(hands[seat]), table
+        hands[seat].remove(card)
+
+
 def test_capturing_card_must_capture():
     table = cards("3O", "4O")
-    # 7C can capture 3+4: no lay offered for it; KB cannot capture and is laid
-    assert S.legal_moves(cards("7C", "KB"), table) == [
-        (C("7C"), tuple(sorted(cards("3O", "4O")))),
-        (C("KB"), ()),
-    ]
+    # 7C can capture 3+4: no lay is offered for it, under either setting
+    for rule in S.MUST_CAPTURE:
+        assert S.legal_moves(cards("7C"), table, rule) == [
+            (C("7C"), tuple(sorted(cards("3O", "4O"))))]
     # empty table: everything is a lay
-    assert S.legal_moves(cards("7C", "1O"), []) == [(C("1O"), ()), (C("7C"), ())]
+    for rule in S.MUST_CAPTURE:
+        assert S.legal_moves(cards("7C", "1O"), [], rule) == [(C("1O"), ()), (C("7C"), ())]
     # in real deals, a played card that had a capture always captured
+    for rule in S.MUST_CAPTURE:
+        for deal in range(30):
+            d = S.play_deal(5, deal, players=2 + deal % 3, rules={"must_capture": rule},
+                            strategies="greedy" if deal % 2 else "random")
+            for (seat, card, cap), table in zip(d["plays"], _replay_tables(d)):
+                caps = S.captures_of(card, table)
+                if caps:
+                    assert tuple(cap) in caps
+                else:
+                    assert cap == []
+
+
+def test_must_capture_any_card_forces_a_capturing_card():
+    assert DEFAULT["must_capture"] == "any_card"
+    table = cards("3O", "4O")
+    seven = (C("7C"), tuple(sorted(cards("3O", "4O"))))
+    # KB and 2E cannot capture: while 7C can, they may not be laid
+    assert S.legal_moves(cards("7C", "KB", "2E"), table) == [seven]
+    assert S.legal_moves(cards("KB", "7C", "2E"), table, "any_card") == [seven]
+    # two capturing cards: every capture of each, canonical order, and no lay
+    table = cards("3O", "4O", "KE")
+    assert S.legal_moves(cards("KB", "7C", "2E"), table, "any_card") == [
+        seven, (C("KB"), (C("KE"),))]
+    # nothing can be taken: every card is laid
+    assert S.legal_moves(cards("KB", "2E", "5C"), cards("7O", "1C")) == [
+        (C("5C"), ()), (C("2E"), ()), (C("KB"), ())]          # indices 12, 20, 37
+    # played deals, every player count and strategy: no card was laid while a card of the
+    # hand could capture, and every play is one of the legal moves
+    lays = 0
     for deal in range(30):
-        d = S.play_deal(5, deal, players=2 + deal % 3)
-        for (seat, card, cap), table in zip(d["plays"], _replay_tables(d)):
-            caps = S.captures_of(card, table)
-            if caps:
-                assert tuple(cap) in caps
-            else:
-                assert cap == []
+        p = 2 + deal % 3
+        strategies = ("random", "greedy", ("greedy", "random", "random", "greedy")[:p])[deal % 3]
+        d = S.play_deal(7, deal, strategies, players=p)
+        for j, seat, card, cap, hand, table in _replay_hands(d):
+            assert (card, tuple(cap)) in S.legal_moves(hand, table, "any_card")
+            if not cap:
+                lays += 1
+                assert not any(S.captures_of(c, table) for c in hand)
+    assert lays > 0
+
+
+def test_must_capture_played_card_allows_laying_another_card():
+    rules = {"must_capture": "played_card"}
+    table = cards("3O", "4O")
+    # 7C must capture; KB and 2E, which cannot, may be laid instead
+    assert S.legal_moves(cards("7C", "KB", "2E"), table, "played_card") == [
+        (C("7C"), tuple(sorted(cards("3O", "4O")))), (C("2E"), ()), (C("KB"), ())]
+    # (indices 14, 20, 37)
+    # random play under played_card lays cards while another card could capture; under
+    # any_card the same deals never do
+    laid_while_capturable = {"played_card": 0, "any_card": 0}
+    for rule in laid_while_capturable:
+        for deal in range(40):
+            d = S.play_deal(3, deal, rules={"must_capture": rule})
+            for j, seat, card, cap, hand, table in _replay_hands(d):
+                assert (card, tuple(cap)) in S.legal_moves(hand, table, rule)
+                if not cap and any(S.captures_of(c, table) for c in hand):
+                    laid_while_capturable[rule] += 1
+    assert laid_while_capturable["played_card"] > 0
+    assert laid_while_capturable["any_card"] == 0
+    assert S.normalize_rules(rules)["must_capture"] == "played_card"
+    with pytest.raises(ValueError):
+        S.normalize_rules({"must_capture": "sometimes"})
+    with pytest.raises(ValueError):
+        S.legal_moves(cards("7C"), table, "sometimes")
 
 
 # ---------------------------------------------------------------------------
 # Scopa, last play, leftovers
 # ---------------------------------------------------------------------------
-LAST_SCOPA = (0, 15, 2)  # seed, deal, players: the deal's last play sweeps the table
+LAST_SCOPA = (0, 22, 2)  # seed, deal, players: the deal's last play sweeps the table
 
 
 def _sweeps(d: dict, players: int, rules: dict) -> list[int]:
@@ -284,7 +354,7 @@ def test_ties_score_nobody():
     assert S.deal_points_outcome([2, 2]) == ("tie", None)
     assert S.deal_points_outcome([3, 1, 3]) == ("tie", None)
     assert S.deal_points_outcome([1, 4, 3]) == ("side1_win", 1)
-    d = S.play_deal(0, 0)  # a real deal with equal deal points
+    d = S.play_deal(0, 19)  # a real deal with equal deal points
     assert d["points"][0] == d["points"][1]
     assert d["outcome"] == "tie" and d["winner"] is None
 
@@ -374,13 +444,14 @@ def test_match_to_target_highest_wins_tie_plays_on():
     assert mw([11, 11], 11) is None        # equal highest: another deal
     assert mw([12, 12, 3], 11) is None
     assert mw([13, 12, 11], 11) == 0
-    # match 7 of seed 0, 2 players: both sides stand at 11 after deal 6, deal 7 decides
-    m = S.play_match(0, 7, players=2)
+    # match 13 of seed 0, 2 players: both sides stand at 11 after deal 5, deal 6 decides
+    m = S.play_match(0, 13, players=2)
     assert m["end"] == "target" and m["first_dealer"] == 1
-    assert [d["points"] for d in m["deals"]] == \
-        [[0, 3], [3, 0], [1, 3], [0, 3], [4, 0], [3, 2], [1, 4]]
     assert m["deals"][-1]["points_before"] == [11, 11]
-    assert m["points"] == [12, 15] and m["winner"] == 1
+    last = m["deals"][-1]["points"]
+    assert last[0] != last[1]
+    assert m["points"] == [11 + last[0], 11 + last[1]]
+    assert m["winner"] == (0 if last[0] > last[1] else 1)
     # bookkeeping of every match: dealers pass on, totals add up, ends at first decision
     for p in (2, 3, 4):
         for match in range(2):
@@ -415,18 +486,20 @@ def test_stream_consumption():
     for p, rounds in ((2, 18), (3, 12), (4, 9)):
         for deal in range(4):
             for strat in ("random", "greedy"):
-                d, outs = _counted(6, deal, p, [strat] * p)
-                assert d["relays"] == 0
-                assert outs == 20 + rounds * ((p + 1) // 2)
+                for rule in S.MUST_CAPTURE:
+                    d, outs = _counted(6, deal, p, [strat] * p, {"must_capture": rule})
+                    assert d["relays"] == 0
+                    assert outs == 20 + rounds * ((p + 1) // 2)
     for p, (seed, deal) in RELAYS.items():
         d, outs = _counted(seed, deal, p)
         len_r = 40 - 3 * p
         assert d["relays"] == 1
         assert outs == 20 + len_r // 2 + (36 // p) * ((p + 1) // 2)
-    # which draw each random play uses: u[k] of its round's outputs, k = place in round
-    for p in (2, 3, 4):
+    # which draw each random play uses: u[k] of its round's outputs, k = place in round;
+    # the same draws under either must_capture, picking among that rule's legal moves
+    for p, rule in ((p, rule) for p in (2, 3, 4) for rule in S.MUST_CAPTURE):
         deal = 7
-        d = S.play_deal(8, deal, players=p)
+        d = S.play_deal(8, deal, players=p, rules={"must_capture": rule})
         assert d["relays"] == 0
         g = S.stream(8, deal)
         raw = [g.next() for _ in range(60)]
@@ -440,7 +513,7 @@ def test_stream_consumption():
             r, k = divmod(j, p)
             outs = raw[20 + r * q: 20 + (r + 1) * q]
             u = [w for x in outs for w in (x >> 32, x & 0xFFFFFFFF)]
-            moves = S.legal_moves(hands[seat], table)
+            moves = S.legal_moves(hands[seat], table, rule)
             assert moves[(u[k] * len(moves)) >> 32] == (card, tuple(cap))
             hands[seat].remove(card)
     # a match continues the same stream: deal j+1 starts where deal j stopped

@@ -46,18 +46,29 @@ def records(players, strategies="random", n=120, seed=2026, rules=(), dealer=Non
                                       players=players, rules=dict(rules), dealer=dealer))
 
 
-def legal(hand, table):
-    """Every legal move (card, sorted captured) from the rules, independently of the kernel."""
+def captures(card, table):
+    """The captures of ``card`` (sorted lists of table cards), from the rules."""
+    equal = [[t] for t in table if val(t) == val(card)]
+    if equal:
+        return equal
+    return [sorted(s) for k in range(2, len(table) + 1)
+            for s in itertools.combinations(table, k) if sum(map(val, s)) == val(card)]
+
+
+def legal(hand, table, must_capture="played_card"):
+    """Every legal move (card, sorted captured) from the rules, independently of the kernel:
+    a card's captures, else its lay; under ``any_card`` no lay while any card captures."""
     moves = []
     for c in hand:
-        equal = [t for t in table if val(t) == val(c)]
-        if equal:
-            moves += [(c, [t]) for t in equal]
-            continue
-        sums = [sorted(s) for k in range(2, len(table) + 1)
-                for s in itertools.combinations(table, k) if sum(map(val, s)) == val(c)]
-        moves += [(c, s) for s in sums] if sums else [(c, [])]
+        caps = captures(c, table)
+        moves += [(c, k) for k in caps] if caps else [(c, [])]
+    if must_capture == "any_card" and any(cap for _, cap in moves):
+        moves = [m for m in moves if m[1]]
     return moves
+
+
+def can_capture(hand, table):
+    return any(captures(c, table) for c in hand)
 
 
 def replay(rec):
@@ -77,7 +88,8 @@ def replay(rec):
                 hands[s] = list(rec["hands"][i // (3 * n)][s])
         assert seat == (rec["dealer"] + 1 + i) % n
         assert card in hands[seat]
-        assert (card, sorted(cap)) in legal(hands[seat], table), (i, card, cap, table)
+        assert (card, sorted(cap)) in legal(hands[seat], table, rec["rules"]["must_capture"]), \
+            (i, card, cap, table)
         yield i, seat, card, sorted(cap), list(hands[seat]), list(table)
         hands[seat].remove(card)
         side = seat % sides
@@ -163,8 +175,9 @@ def test_kings_relay():
 
 
 # --- moves ---------------------------------------------------------------------------
-def moves_of(hand, table):
-    """The kernel's legal moves in canonical order, read off pick_random for every draw."""
+def moves_of(hand, table, any_card=False):
+    """The kernel's legal moves in canonical order, read off pick_random for every draw
+    (``any_card``: rule must_capture=any_card, else played_card)."""
     h, t = mask(hand), mask(table)
     work = np.zeros(160, np.int64)
     buf = np.zeros(E.MAX_SUM_CAPTURES, np.uint64)
@@ -172,7 +185,7 @@ def moves_of(hand, table):
     g = packed_counts(t)
     seen = []
     for u in range(0, 1 << 32, 1 << 22):
-        c, cap = pick_random(h, t, g, cnt, np.uint64(u), False, work, buf)
+        c, cap = pick_random(h, t, g, cnt, np.uint64(u), False, work, buf, any_card)
         m = (D.format_card(c), names(cap))
         if not seen or seen[-1] != m:
             seen.append(m)
@@ -203,13 +216,18 @@ def test_sum_captures_in_ascending_bitmask_order():
     assert [names(m) for m in buf[:n]] == [c for _, c in got]
 
 
+PLAYED_CARD = (("must_capture", "played_card"),)
+
+
 def test_capturing_card_must_capture():
-    assert moves_of(["6O"], ["2C", "4E", "KB"]) == [("6O", ["2C", "4E"])]
-    # a card that cannot capture is laid; the other cards keep their choice
-    assert moves_of(["KO", "2O"], ["3C", "4E"]) == [("2O", []), ("KO", [])]
-    assert moves_of(["2O", "KO"], ["2C", "JE"]) == [("2O", ["2C"]), ("KO", ["2C", "JE"])]
+    for any_card in (True, False):
+        assert moves_of(["6O"], ["2C", "4E", "KB"], any_card) == [("6O", ["2C", "4E"])]
+        # a card that cannot capture is laid (every card, as nothing can be taken)
+        assert moves_of(["KO", "2O"], ["3C", "4E"], any_card) == [("2O", []), ("KO", [])]
+        assert moves_of(["2O", "KO"], ["2C", "JE"], any_card) == \
+            [("2O", ["2C"]), ("KO", ["2C", "JE"])]
     lays = 0
-    for rec in records(2) + records(4):
+    for rec in records(2) + records(4) + records(2, rules=PLAYED_CARD):
         for i, seat, card, cap, hand, table in replay(rec):
             if not cap:
                 lays += 1
@@ -217,21 +235,60 @@ def test_capturing_card_must_capture():
     assert lays > 0
 
 
-def test_a_player_may_choose_any_card():
-    # random play sometimes lays a card while another card of the hand could capture
-    chosen = 0
-    for rec in records(2):
-        for i, seat, card, cap, hand, table in replay(rec):
-            if not cap and any(m[1] for m in legal(hand, table)):
-                chosen += 1
-    assert chosen > 0
+def test_must_capture_any_card_forces_a_capturing_card():
+    # 6O can take 2C + 4E: KB, which cannot capture, may not be laid instead
+    assert moves_of(["6O", "KB"], ["2C", "4E"], True) == [("6O", ["2C", "4E"])]
+    # every capture of every capturing card, in canonical order, and no lay (3O cannot take)
+    assert moves_of(["7C", "3O", "2B"], ["5E", "2C", "KO"], True) == \
+        [("7C", ["2C", "5E"]), ("2B", ["2C"])]
+    # greedy too.  Table 2C 4E 7O: 6O taking 2C + 4E is worth 2 (coin) + 1 (six) + 3
+    # (cards) - 15 (7O left alone adds up to 7) - 8 (7O left) = -17; laying KB leaves 23:
+    # only -8.  played_card lays KB; any_card must take
+    cnt = np.zeros(11, np.int64)
+    work = np.zeros(160, np.int64)
+    buf = np.zeros(E.MAX_SUM_CAPTURES, np.uint64)
+    hand, table = mask(["6O", "KB"]), mask(["2C", "4E", "7O"])
+    for any_card, expected in ((True, ("6O", ["2C", "4E"])), (False, ("KB", []))):
+        c, cap = pick_greedy(hand, table, cnt, False, False, work, buf, any_card)
+        assert (D.format_card(c), names(cap)) == expected
+    # played deals, every player count and strategy mix: a card was laid only when no card
+    # of the hand could capture
+    lays = 0
+    for players in (2, 3, 4):
+        for strategies in ("random", "greedy", "greedy,random"):
+            strats = ",".join((strategies.split(",") * 4)[:players])
+            for rec in records(players, strats, n=40):
+                assert rec["rules"]["must_capture"] == "any_card"
+                for i, seat, card, cap, hand, table in replay(rec):
+                    if not cap:
+                        lays += 1
+                        assert not can_capture(hand, table), (rec["deal"], i, hand, table)
+    assert lays > 0
 
 
+def test_must_capture_played_card_allows_laying_another_card():
+    # 6O must take 2C + 4E if played; KB, which cannot capture, may be laid instead
+    assert moves_of(["6O", "KB"], ["2C", "4E"], False) == [("6O", ["2C", "4E"]), ("KB", [])]
+    assert moves_of(["7C", "3O", "2B"], ["5E", "2C", "KO"], False) == \
+        [("3O", []), ("7C", ["2C", "5E"]), ("2B", ["2C"])]
+    # random play lays a card while another card of the hand could capture; greedy too
+    for strategies in ("random", "greedy"):
+        chosen = 0
+        for rec in records(2, strategies, rules=PLAYED_CARD):
+            assert rec["rules"]["must_capture"] == "played_card"
+            for i, seat, card, cap, hand, table in replay(rec):
+                if not cap and can_capture(hand, table):
+                    chosen += 1
+        assert chosen > 0
+
+
+@pytest.mark.parametrize("must_capture", ["any_card", "played_card"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("strategies", ["random", "greedy", "greedy,random"])
-def test_random_play_invariants(players, strategies):
+def test_random_play_invariants(players, strategies, must_capture):
     strats = ",".join((strategies.split(",") * 4)[:players])
-    for rec in records(players, strats, n=60):
+    for rec in records(players, strats, n=60, rules=(("must_capture", must_capture),)):
+        assert rec["rules"]["must_capture"] == must_capture
         dealt = rec["table"] + [c for r in rec["hands"] for h in r for c in h]
         assert sorted(dealt) == sorted(set(dealt)) and len(dealt) == 40
         played = [c for _, c, _ in rec["plays"]]
@@ -395,18 +452,20 @@ def test_greedy_plays_the_best_move_first_on_ties():
     buf = np.zeros(E.MAX_SUM_CAPTURES, np.uint64)
     cnt = np.zeros(11, np.int64)
     # the settebello is taken
-    c, cap = pick_greedy(mask(["7O", "7C", "KB"]), mask(["7E", "3C", "4O"]), cnt, False, False,
-                         work, buf)
-    assert (D.format_card(c), names(cap)) == ("7O", ["7E"])
+    for any_card in (True, False):
+        c, cap = pick_greedy(mask(["7O", "7C", "KB"]), mask(["7E", "3C", "4O"]), cnt, False,
+                             False, work, buf, any_card)
+        assert (D.format_card(c), names(cap)) == ("7O", ["7E"])
     checked = 0
-    for rec in records(2, "greedy", n=40):
-        for i, seat, card, cap, hand, table in replay(rec):
-            moves = sorted(legal(hand, table),
-                           key=lambda m: (D.parse_card(m[0]), int(mask(m[1]))))
-            values = [greedy_value(c, k, table, i == 35) for c, k in moves]
-            assert (card, cap) == moves[values.index(max(values))]
-            checked += 1
-    assert checked == 40 * 36
+    for rules in ((), PLAYED_CARD):
+        for rec in records(2, "greedy", n=40, rules=rules):
+            for i, seat, card, cap, hand, table in replay(rec):
+                moves = sorted(legal(hand, table, rec["rules"]["must_capture"]),
+                               key=lambda m: (D.parse_card(m[0]), int(mask(m[1]))))
+                values = [greedy_value(c, k, table, i == 35) for c, k in moves]
+                assert (card, cap) == moves[values.index(max(values))]
+                checked += 1
+    assert checked == 2 * 40 * 36
 
 
 # --- matches -------------------------------------------------------------------------
@@ -461,6 +520,11 @@ def test_records_pass_check_records(players):
     for rec in recs:
         assert check_record(json.loads(json.dumps(rec))) == []
         assert set(rec["rules"]) == {o.name for o in E.RULES.options}
+        assert rec["rules"]["must_capture"] == "any_card"
+    for rec in simcore.game_records("scopa", deals=2, seed=4, players=players,
+                                    rules={"must_capture": "played_card"}):
+        assert check_record(json.loads(json.dumps(rec))) == []
+        assert rec["rules"]["must_capture"] == "played_card"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -516,6 +580,7 @@ def test_cli_scopa(capsys, tmp_path):
     assert all(check_record(json.loads(line)) == [] for line in f.read_text().splitlines())
     code, out, _ = cli(capsys, "rules", "scopa")
     assert code == 0 and "kings_relay" in out and "3, 4, off" in out
+    assert "must_capture" in out and "any_card, played_card" in out
     code, out, _ = cli(capsys, "strategies", "scopa")
     assert code == 0 and "greedy" in out
     code, out, _ = cli(capsys, "simulate", "scopa", "-n", "500", "--json", "--threads", "1",
@@ -528,6 +593,7 @@ def test_cli_scopa(capsys, tmp_path):
     ["--rule", "kings_relay=2"],
     ["--rule", "target=12"],
     ["--rule", "teams=maybe"],
+    ["--rule", "must_capture=sometimes"],
     ["--rule", "scopone=true"],
     ["--strategy", "clever"],
     ["--seats", "random,random,random"],

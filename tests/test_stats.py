@@ -64,14 +64,29 @@ def test_wilson_against_quadratic_roots_and_published(k, published):
     assert high == pytest.approx(published[1], abs=5e-5)
 
 
+@pytest.mark.parametrize("k, n, published", [
+    # Newcombe (1998), "Two-sided confidence intervals for the single proportion:
+    # comparison of seven methods", Statistics in Medicine 17, 857-872, Table II,
+    # method 3 (score interval without continuity correction), to 4 decimals
+    (81, 263, (0.2553, 0.3662)),
+    (15, 148, (0.0624, 0.1605)),
+    (0, 20, (0.0000, 0.1611)),
+    (1, 29, (0.0061, 0.1718)),
+])
+def test_wilson_against_newcombes_published_table(k, n, published):
+    low, high = wilson_interval(k, n)
+    assert low == pytest.approx(published[0], abs=5e-5)
+    assert high == pytest.approx(published[1], abs=5e-5)
+
+
 def test_wilson_edges_and_errors():
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert wilson_interval(0, 10)[0] == 0.0
     assert wilson_interval(10, 10)[1] == 1.0
-    # more data -> narrower interval around the same proportion
-    lo1, hi1 = wilson_interval(30, 100)
-    lo2, hi2 = wilson_interval(300, 1000)
-    assert hi2 - lo2 < hi1 - lo1
+    # more data, same proportion: 30/100 and 300/1000 from the closed form, computed apart
+    # (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n), z = 1.959964
+    assert wilson_interval(30, 100) == pytest.approx((0.2189, 0.3958), abs=5e-5)
+    assert wilson_interval(300, 1000) == pytest.approx((0.2724, 0.3291), abs=5e-5)
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
     with pytest.raises(ValueError):
@@ -261,9 +276,9 @@ def test_sprt_decision_states():
     assert d["state"] == "H0" and d["llr"] < d["lower"]
     d = sprt_decision(at(5.0, 500), 0.0, 5.0)
     assert d["state"] == "continue" and d["lower"] < d["llr"] < d["upper"]
-    assert sprt_decision([0] * 5, 0.0, 5.0) == {
-        "llr": 0.0, "lower": d["lower"], "upper": d["upper"], "state": "continue"
-    }
+    assert sprt_decision([0] * 5, 0.0, 5.0) == pytest.approx({    # Wald's bounds, by hand
+        "llr": 0.0, "lower": math.log(0.05 / 0.95), "upper": math.log(0.95 / 0.05),
+        "state": "continue"}, rel=1e-14)
     with pytest.raises(ValueError):
         sprt_decision(at(0.0, 10), 5.0, 0.0)
 

@@ -56,6 +56,10 @@ def test_bandeira_by_points():
     for r in pb:
         assert max(r["points"]) == 120 and r["result"]["games"] == 4
         assert len({t["winner"] % 2 for t in r["tricks"]}) == 2   # a trick was lost
+    # the record's bandeira flag means all ten tricks, never 120 points without them
+    for r in recs:
+        all_tricks = len({t["winner"] % 2 for t in r["tricks"]}) == 1
+        assert r["result"]["bandeira"] is all_tricks
 
 
 def test_pente():
@@ -90,3 +94,45 @@ def test_tie_carry_adds_a_game_after_each_tie():
 def test_redraw_point_trump_only_when_the_rule_is_on():
     on = list(simcore.game_records("sueca", deals=200, seed=1, rules={"redraw_point_trump": True}))
     assert all(r["trump"][0] in "65432" for r in on)
+
+
+def _games_by_hand(points, took_all_tricks, carry):
+    """Standard Sueca scoring from a deal's points alone (docs/games/sueca.md):
+    all ten tricks win the whole rubber (10 games here), 60-60 is a tie worth nothing,
+    61-90 is 1 game, 91-120 is 2; tie_carry adds one game per tie in a row before."""
+    if took_all_tricks:
+        return 10
+    if max(points) == 60:
+        return 0
+    return (1 if max(points) <= 90 else 2) + carry
+
+
+def test_tie_carry_after_two_ties_in_a_row():
+    """Rubber 462 of seed 1 (random play; found by a search) has 60-60 in its deals 1 and 2:
+    deal 3 is worth two games more.  The expected games come from the points alone,
+    by hand, and are checked against the kernel's traced records, its untraced rubbers and
+    the plain-Python reference (which does not read the kernel's carry)."""
+    import sueca_reference as ref
+    from simcore.games import get_game
+    seed, rubber = 1, 462
+    rules = {"tie_carry": True, "rubber_games": 10}
+    g = get_game("sueca")
+    setup = g.setup(rules)
+    recs = g.rubber_records(setup, seed, rubber, 0)
+    assert [max(r["points"]) for r in recs[1:3]] == [60, 60]        # two ties in a row
+    carry, totals, expected = 0, [0, 0], []        # carry: ties in a row before the deal
+    for r in recs:
+        all_tricks = len({t["winner"] % 2 for t in r["tricks"]}) == 1
+        games = _games_by_hand(r["points"], all_tricks, carry)
+        expected.append((games, carry))
+        if games:
+            totals[0 if r["points"][0] > 60 else 1] += games
+        carry = carry + 1 if games == 0 else 0
+    assert expected[3] == (3, 2)              # 1 or 2 games + the two carried ties
+    assert [(r["result"]["games"], r["carry"]) for r in recs] == expected
+    whole = g.run_rubber_chunk(setup, seed, rubber, 1)[0]             # the untraced kernel
+    assert (int(whole["games_team0"]), int(whole["games_team1"])) == tuple(totals)
+    assert int(whole["deals"]) == len(recs)
+    exp = ref.play_rubber(seed, rubber, rules=rules)
+    assert exp["games"] == totals
+    assert [(d["games"][0] + d["games"][1], d["carry_in"]) for d in exp["deals"]] == expected

@@ -125,3 +125,20 @@ T_CARDS0 = T_DEALER_POINTS + TOTAL_POINTS + 1   # histogram of side 0 cards (0..
 T_GAMES0 = T_CARDS0 + MAX_CARDS + 1
 T_GAMES1 = T_GAMES0 + 1
 N_TOTALS = T_GAMES1 + 1
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(players: int, dealer: int):
+    """Positions 3k..3k+2 go to seat (dealer + 1 + k) % players; deck[3 * players] is the
+    face-up trump card (drawn last); the stock is deck[3 * players + 1 ..]."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    n = deck_for(players).n_cards
+    first = HAND_SIZE * players
+    return simple_layout(n, players, dealer, hands_in_order(players, dealer, HAND_SIZE),
+                         trump=(first,), stock=tuple(range(first + 1, n)))
+
+
+def card_points(players: int, rules) -> np.ndarray:
+    """Card points of each card of the deck dealt (``values`` rule)."""
+    by_rank = POINTS_BY_RANK_LOMBARDY if rules["values"] == "lombardy" else POINTS_BY_RANK
+    return deck_for(players).table(by_rank)

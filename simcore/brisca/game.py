@@ -46,6 +46,24 @@ class BriscaGame(Game):
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def deck_of(self, players):
+        return E.deck_for(players)
+
+    def sides(self, setup: Setup) -> int:
+        return 2
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(players, dealer)
+
+    def card_values(self, players, rules):
+        return {"points": E.card_points(players, rules)}
+
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:
@@ -108,6 +126,19 @@ class BriscaGame(Game):
                      setup.params, setup.bmi2, status, trace=tr)
         _check(setup, status)
         return deal_records(setup, seed, out, tr)
+
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The deals ``start .. start+count-1`` as dealt (for the solver): ``hands``
+        (count, players) masks by seat, ``trump_card``, ``dealer`` and ``stock`` (count,
+        cards in the stock), first drawn first, the face-up trump card last."""
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
+                     setup.params, setup.bmi2, True, *tr)
+        n = setup.players
+        n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
+        return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),
+                "dealer": out["dealer"].astype(np.int64)}
 
     # --- matches (the runner's "rubbers") --------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:

@@ -10,7 +10,9 @@
   shuffled again by the same pass.  When every hand is empty, 3 more cards each.
 - Play: seat dealer+1 first.  A card takes a single table card of equal value if there is one
   (never a sum then), else a set of two or more table cards adding up to its value; a card
-  that can capture must capture; otherwise it is laid.  Emptying the table is a scopa (1
+  that can capture must capture; otherwise it is laid.  ``must_capture``: ``any_card`` (the
+  default) lays a card only when no card of the hand can capture; ``played_card`` lets any
+  card be played, only its own captures forced.  Emptying the table is a scopa (1
   point), except on the last play unless ``last_play_scopa``.  Leftovers go to the last
   capturer.  ``ceil(players / 2)`` outputs are drawn at the start of each round of turns.
 - Points per deal: strictly most cards 1, most coins 1, settebello (7O) 1, best primiera 1

@@ -56,14 +56,19 @@ RULES = RuleSchema("scopa", (
                "with 4 players, two teams (side = seat % 2); false: four individual sides"),
     RuleOption("kings_relay", 3, (3, 4, None),
                "table + stock are shuffled again while the table shows this many kings (off: never)"),
+    RuleOption("must_capture", "any_card", ("any_card", "played_card"),
+               "any_card: lay only when no card in hand can capture; "
+               "played_card: only the played card must capture"),
     RuleOption("last_play_scopa", False, (True, False),
                "a scopa made on the last play of the deal counts"),
     RuleOption("target", 11, TARGETS, "points that win a match"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
-P_TEAMS, P_RELAY, P_LAST_PLAY_SCOPA, P_TARGET = range(4)
-N_PARAMS = 4
+P_TEAMS, P_RELAY, P_LAST_PLAY_SCOPA, P_TARGET, P_MUST_CAPTURE = range(5)
+N_PARAMS = 5
+# the values of the slot P_MUST_CAPTURE
+MC_PLAYED_CARD, MC_ANY_CARD = 0, 1
 
 
 def params(rules) -> np.ndarray:
@@ -73,6 +78,7 @@ def params(rules) -> np.ndarray:
     p[P_RELAY] = 0 if rules["kings_relay"] is None else rules["kings_relay"]
     p[P_LAST_PLAY_SCOPA] = rules["last_play_scopa"]
     p[P_TARGET] = rules["target"]
+    p[P_MUST_CAPTURE] = MC_ANY_CARD if rules["must_capture"] == "any_card" else MC_PLAYED_CARD
     return p
 
 
@@ -130,3 +136,43 @@ F_POINTS, F_SCOPE, F_CARDS_PT, F_COINS_PT, F_SETTEBELLO, F_PRIMIERA_PT, F_CARDS,
     F_PRIMIERA = range(9)
 N_SIDE_FIELDS = 9
 N_TOTALS = T_SIDE + MAX_SIDES * N_SIDE_FIELDS
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(players: int, dealer: int):
+    """Positions 3k..3k+2 go to seat (dealer + 1 + k) % players; positions 3*players ..
+    3*players + 3 are laid on the table; the stock is the rest, drawn from the front."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    first = HAND_SIZE * players
+    return simple_layout(N_CARDS, players, dealer, hands_in_order(players, dealer, HAND_SIZE),
+                         table=tuple(range(first, first + TABLE_SIZE)),
+                         stock=tuple(range(first + TABLE_SIZE, N_CARDS)))
+
+
+def relay_valid_probability(players: int, relay: int, kings_left: int):
+    """P(the table shows fewer than ``relay`` kings) when the table's four cards are drawn
+    from the ``N_CARDS - 3*players`` cards not in the hands, ``kings_left`` of them kings."""
+    from fractions import Fraction
+    from math import comb
+    m = N_CARDS - HAND_SIZE * players
+    ok = sum(comb(kings_left, j) * comb(m - kings_left, TABLE_SIZE - j)
+             for j in range(min(relay, kings_left + 1)))
+    return Fraction(ok, comb(m, TABLE_SIZE))
+
+
+def dealing_law(players: int, rules):
+    """``kings_relay``: the hands are kept and the table + stock are shuffled again while
+    the table shows too many kings.  A dealt deal's hands are therefore uniform, and its
+    table + stock uniform among the orders whose table shows fewer kings: relative to a
+    uniform deck order, a valid deal's probability is multiplied by
+    1 / P(valid table | the kings left outside the hands)."""
+    from ..conditions.layout import DealingLaw
+    relay = rules["kings_relay"]
+    if relay is None:
+        return DealingLaw()
+    return DealingLaw(
+        where=f"count(table, 'K') < {relay}",
+        weight_of="count(table, 'K') + count(stock, 'K')",
+        weight=lambda k: 1 / relay_valid_probability(players, relay, k),
+        note=f"kings_relay={relay}: table and stock are shuffled again (hands kept) while the "
+             f"table shows {relay} or more kings")

@@ -47,6 +47,20 @@ class ScopaGame(Game):
     def sides(self, setup: Setup) -> int:
         return E.n_sides(setup.players, setup.rules["teams"])
 
+    # --- conditioned dealing -------------------------------------------------------
+    def sides_of(self, players, rules):
+        n = E.n_sides(players, rules["teams"])
+        return tuple(s % n for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(players, dealer)
+
+    def card_values(self, players, rules):
+        return {"value": E.VALUE}
+
+    def dealing_law(self, players, rules):
+        return E.dealing_law(players, rules)
+
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Scopa moves over bitmasks: the capture counts and the captures themselves, jitted.
 
 A move is ``(card, captured)``: ``captured`` is the mask of table cards taken, 0 for a lay.
-The number of legal moves of a card needs the *subset-sum counts* of the table: ``c[s]``,
+The number of captures of a card needs the *subset-sum counts* of the table: ``c[s]``,
 the number of subsets of table cards whose capture values add up to ``s`` (0..10), the
 coefficients of the product of ``1 + x^w`` over the table's card values ``w``.
 
@@ -142,10 +142,11 @@ def sum_count(v, table, g, big):
 
 
 @njit(inline="always")
-def n_moves(c, table, g, big):
-    """Number of legal moves of card ``c``: its equal cards, else its sums, else one lay."""
+def n_captures(c, table, g, big):
+    """Number of captures of card ``c``: its equal cards, else its sums (0: it cannot
+    capture, and is laid)."""
     e = np.int64(popcount(table & EQUAL_MASK[c]))
-    k = max(sum_count(VALUE[c], table, g, big), 1)
+    k = sum_count(VALUE[c], table, g, big)
     return e if e > 0 else k
 
 

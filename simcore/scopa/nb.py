@@ -20,8 +20,8 @@ from ..deal import shuffle
 from ..rng import MASK32, rotl, seed_stream
 from .enums import (E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS, F_PRIMIERA,
                     F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS, MAX_SIDES, N_CARDS,
-                    N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, P_LAST_PLAY_SCOPA, P_RELAY, P_TARGET,
-                    P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
+                    N_PLAYS, N_SIDE_FIELDS, N_SCORE_ROWS, MC_ANY_CARD, P_LAST_PLAY_SCOPA,
+                    P_MUST_CAPTURE, P_RELAY, P_TARGET, P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
                     T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE)
 from .moves import packed_after, packed_counts
 from .scoring import score_piles, strict_max, strict_max_row
@@ -61,24 +61,25 @@ def next64s(s0, s1, s2, s3):
 
 
 # A policy gives the move of the seat to play: (seat's strategy code, hand, table, packed
-# counts, 32-bit draw, last play of the deal?, rule last_play_scopa, bmi2) -> (card, taken).
+# counts, 32-bit draw, last play of the deal?, rule last_play_scopa, bmi2, rule
+# must_capture is any_card?) -> (card, taken).
 # The play loops take one as an argument and numba inlines it there.
 @njit(inline="always")
-def random_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+def random_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
     """Every seat plays ``random``."""
-    return random_move(hand, table, g, u32, bmi2)
+    return random_move(hand, table, g, u32, bmi2, anyc)
 
 
 @njit(inline="always")
-def greedy_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+def greedy_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
     """Every seat plays ``greedy``."""
-    return greedy_move(hand, table, g, last_play, lps)
+    return greedy_move(hand, table, g, last_play, lps, anyc)
 
 
 @njit(inline="always")
-def mixed_policy(code, hand, table, g, u32, last_play, lps, bmi2):
+def mixed_policy(code, hand, table, g, u32, last_play, lps, bmi2, anyc):
     """Each seat plays its own strategy ``code``."""
-    return choose(code, hand, table, g, u32, last_play, lps, bmi2)
+    return choose(code, hand, table, g, u32, last_play, lps, bmi2, anyc)
 
 
 @njit(inline="always")
@@ -135,10 +136,11 @@ def new_deal(state, deck, hands, players, dealer, relay):
 
 
 @njit(inline="always")
-def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy, draws, bmi2,
-           side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
+def play_n(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, policy, draws,
+           bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
     """The plays of a deal, any player count: returns ``(last capturing seat or -1, table
-    left)``; adds each side's takings to ``piles`` and its scope to ``sc``."""
+    left)``; adds each side's takings to ``piles`` and its scope to ``sc``.  ``lps``: rule
+    ``last_play_scopa``; ``anyc``: rule ``must_capture`` is ``any_card``."""
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
@@ -176,7 +178,7 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, polic
                     uk = x & MASK32
             h = hands[seat]
             last_play = i == N_PLAYS - 1
-            c, cap = policy(codes[seat], h, table, g, uk, last_play, lps, bmi2)
+            c, cap = policy(codes[seat], h, table, g, uk, last_play, lps, bmi2, anyc)
             hands[seat] = h & ~bit(c)
             table, g, taken = apply_move(c, cap, table, g)
             side = side_of[seat]
@@ -198,8 +200,8 @@ def play_n(state, deck, hands, players, dealer, table, g, pos, lps, codes, polic
 
 
 @njit(inline="always")
-def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy, draws, bmi2,
-          side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
+def play2(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes, policy, draws,
+          bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt):
     """:func:`play_n` for two players, with both hands, piles and scope counts in locals
     (``players`` and ``side_of``, the same for every deal of two, are unused): seat ``a``,
     after the dealer, plays first every round with the high half of the round's draw, the
@@ -228,7 +230,7 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy
                 t_hands[row, r // HAND_SIZE, dealer] = hd
         if draws:
             x, s0, s1, s2, s3 = next64s(s0, s1, s2, s3)
-        c, cap = policy(codes[a], ha, table, g, x >> _32, False, lps, bmi2)
+        c, cap = policy(codes[a], ha, table, g, x >> _32, False, lps, bmi2, anyc)
         ha &= ~bit(c)
         table, g, taken = apply_move(c, cap, table, g)
         pa |= taken
@@ -238,7 +240,7 @@ def play2(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy
             t_cards[row, i] = c
             t_capt[row, i] = cap
         last_play = i == N_PLAYS - 2
-        c, cap = policy(codes[dealer], hd, table, g, x & MASK32, last_play, lps, bmi2)
+        c, cap = policy(codes[dealer], hd, table, g, x & MASK32, last_play, lps, bmi2, anyc)
         hd &= ~bit(c)
         table, g, taken = apply_move(c, cap, table, g)
         pd |= taken
@@ -304,6 +306,7 @@ def deal_with(state, deck, hands, players, dealer, params, codes, loop, policy, 
     """:func:`play_deal` with the play ``loop`` and the ``policy`` (inlined functions)."""
     table, relays = new_deal(state, deck, hands, players, dealer, params[P_RELAY])
     lps = params[P_LAST_PLAY_SCOPA] != 0
+    anyc = params[P_MUST_CAPTURE] == MC_ANY_CARD
     g = packed_counts(table)
     base = HAND_SIZE * players
     if trace:
@@ -315,8 +318,9 @@ def deal_with(state, deck, hands, players, dealer, params, codes, loop, policy, 
     for s in range(MAX_SIDES):
         piles[s] = 0
         sc[S_SCOPE, s] = 0
-    last, table = loop(state, deck, hands, players, dealer, table, g, pos, lps, codes, policy,
-                       draws, bmi2, side_of, piles, sc, trace, row, t_hands, t_cards, t_capt)
+    last, table = loop(state, deck, hands, players, dealer, table, g, pos, lps, anyc, codes,
+                       policy, draws, bmi2, side_of, piles, sc, trace, row, t_hands, t_cards,
+                       t_capt)
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)

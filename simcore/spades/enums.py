@@ -34,17 +34,20 @@ RULES = RuleSchema("spades", (
     RuleOption("bag_points", 0, (0, 1),
                "points per overtrick of a made contract (the common rule is 1)"),
     RuleOption("bag_limit", 10, (),
-               "bags that cost a team bag_penalty each time its count reaches it (games)", minimum=1),
+               "bags that cost a team bag_penalty each time its count reaches it (games)",
+               minimum=1, maximum=100),
     RuleOption("bag_penalty", 100, (),
-               "points lost each time a team's bags reach bag_limit (games)", minimum=0),
+               "points lost each time a team's bags reach bag_limit (games)", minimum=0, maximum=1000),
     RuleOption("blind_nil", False, (True, False),
                "a nil bid before seeing the cards, worth 200 either way (games, trailing by 200+)"),
     RuleOption("target", 500, (),
-               "a game ends when a team has this score at the end of a hand", minimum=1),
+               "a game ends when a team has this score at the end of a hand", minimum=1,
+               maximum=10_000),
     RuleOption("mercy", False, (True, False),
                "a team at -200 or below at the end of a hand loses the game"),
     RuleOption("max_hands", 200, (),
-               "a game undecided after this many hands ends: the higher total wins (equal: tie)", minimum=1),
+               "a game undecided after this many hands ends: the higher total wins (equal: tie)",
+               minimum=1, maximum=1000),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
@@ -119,3 +122,10 @@ T_BAGS = T_SCORE + 2                        # sum of bags, by team (2)
 T_BIDS = T_BAGS + 2                         # histogram of bids (0..13), all seats
 T_TRICKS0 = T_BIDS + N_TRICKS + 1           # histogram of team 0 tricks (0..13)
 N_TOTALS = T_TRICKS0 + N_TRICKS + 1
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(dealer: int):
+    """Positions 13k..13k+12 go to seat (dealer + 1 + k) % 4."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    return simple_layout(N_CARDS, N_SEATS, dealer, hands_in_order(N_SEATS, dealer, HAND_SIZE))

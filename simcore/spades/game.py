@@ -36,6 +36,15 @@ class SpadesGame(Game):
 
     params_of = staticmethod(E.params)
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "S"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer)
+
     # --- single hands ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None) -> np.ndarray:
@@ -97,6 +106,16 @@ class SpadesGame(Game):
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
                      setup.bmi2, True, *tr)
         return deal_records(setup, seed, out, tr)
+
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The dealt hands of hands ``start .. start+count-1`` (for the solver):
+        ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
+        out = np.empty(count, self.record_dtype)
+        tr = _trace_buffers(count)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.codes, setup.params,
+                     setup.bmi2, True, *tr)
+        return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
+                "dealer": out["dealer"].astype(np.int64)}
 
     # --- whole games (the runner's "rubbers") --------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:

@@ -128,3 +128,25 @@ T_DEALER_TRUMPS = T_TRICKS0 + N_TRICKS + 1      # trumps held by the dealer's te
 T_GAMES0 = T_DEALER_TRUMPS + 11
 T_GAMES1 = T_GAMES0 + 1
 N_TOTALS = T_GAMES1 + 1
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(dealer: int, rules):
+    """Deck positions 10k..10k+9 go to seat (dealer + 1 + k) % 4; the face-up trump card,
+    deck[39] (``dealer_last``) or deck[30] (``dealer_first``), is one of the dealer's ten."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    trump = N_SEATS * HAND_SIZE - HAND_SIZE if rules["trump_card"] == "dealer_first" \
+        else N_SEATS * HAND_SIZE - 1
+    return simple_layout(DECK.n_cards, N_SEATS, dealer, hands_in_order(N_SEATS, dealer, HAND_SIZE),
+                         trump=(trump,), trump_seat=dealer)
+
+
+def dealing_law(rules):
+    """``redraw_point_trump``: the whole deck is shuffled again while the face-up card is
+    worth points, so a dealt deal is uniform over the deals whose face-up card is not."""
+    from ..conditions.layout import DealingLaw
+    if rules["redraw_point_trump"]:
+        return DealingLaw(where="points(trump) == 0",
+                          note="redraw_point_trump: the deck is shuffled again while the "
+                               "face-up card is worth points")
+    return DealingLaw()

@@ -8,6 +8,7 @@ from ..summary import outcome_tables, series_summary
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 
 def _check(setup: Setup, status: np.ndarray) -> None:
@@ -30,8 +31,27 @@ class SuecaGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     uses_lineup = True
+    view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)
+
+    def sides(self, setup: Setup) -> int:
+        return 2
+
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = "dealt"
+
+    def sides_of(self, players, rules):
+        return tuple(s % 2 for s in range(players))
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer, rules)
+
+    def card_values(self, players, rules):
+        return {"points": E.POINTS}
+
+    def dealing_law(self, players, rules):
+        return E.dealing_law(rules)
 
     # --- single deals ------------------------------------------------------------
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
@@ -100,6 +120,17 @@ class SuecaGame(Game):
                      setup.bmi2, status, trace=tr)
         _check(setup, status)
         return deal_records(setup, seed, out, tr)
+
+    def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
+        """The dealt hands of deals ``start .. start+count-1`` (for the solver):
+        ``hands`` (count, 4) masks by seat, ``trump_card`` and ``dealer`` per deal."""
+        out = np.empty(count, self.record_dtype)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
+                     setup.bmi2, status, trace=tr)
+        _check(setup, status)
+        return {"hands": tr[0], "trump_card": tr[1], "dealer": out["dealer"].astype(np.int64)}
 
     # --- rubbers -------------------------------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:

@@ -10,7 +10,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, fill_deck, shuffle
+from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..strategy import policies_of
 from ..rng import MASK32, next64, seed_stream
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
@@ -39,17 +39,19 @@ def deal_hands(deck, hands, dealer, trump_first):
 @njit(inline="always")
 def new_deal(state, deck, hands, dealer, params, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`) and deal it;
-    returns the face-up trump card.  Under ``redraw_point_trump`` a shuffled deal is
+    returns ``(face-up trump card, dealer)`` (a source may draw the dealer, see
+    :func:`simcore.deal.source_dealer`).  Under ``redraw_point_trump`` a shuffled deal is
     shuffled and dealt again while that card is worth points (a given deck is dealt as
     it is)."""
     fill_deck(state, deck, N_CARDS, source, i)
+    dealer = source_dealer(source, i, dealer)
     trump_first = params[P_TRUMP_FIRST] != 0
     card = deal_hands(deck, hands, dealer, trump_first)
     if params[P_REDRAW] != 0 and len(source) == 0:
         while POINTS[card] > 0:
             shuffle(state, deck, N_CARDS)
             card = deal_hands(deck, hands, dealer, trump_first)
-    return card
+    return card, dealer
 
 
 @njit(inline="always")
@@ -188,7 +190,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
     deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
                np.empty(4, np.uint64), np.empty(N_CARDS, np.int64),
-               np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64), va[0])
+               np.empty(N_SEATS, np.uint64), np.empty(N_SEATS, np.uint64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -196,7 +198,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-               state, deck, hands, start_hands, v):
+               state, deck, hands, start_hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` (a string literal): its policies are chosen here, when the kernel is
     typed, and only they are compiled.  One call per chunk, not inlined: the kernel's
@@ -207,7 +209,7 @@ def deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, s
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
                 status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-                state, deck, hands, start_hands, v):
+                state, deck, hands, start_hands, va):
     got = policies_of(key, "play")
     if got is None:
         return None
@@ -215,12 +217,13 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
              status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-             state, deck, hands, start_hands, v):
+             state, deck, hands, start_hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
         for i in range(out.shape[0]):
             d = start + i
             seed_stream(state, seed_base, d)
             dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
-            card = new_deal(state, deck, hands, dealer, params, source, i)
+            card, dealer = new_deal(state, deck, hands, dealer, params, source, i)
             row = i if trace else 0
             for s in range(N_SEATS):       # loops, not slices: no shape-error path to compile
                 start_hands[s] = hands[s]
@@ -269,12 +272,12 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
                         trace, max_deals, deals_out, t_hands, t_trump, t_cards, t_leader,
                         t_winner, t_points, t_before, np.empty(4, np.uint64),
                         np.empty(N_CARDS, np.int64), np.empty(N_SEATS, np.uint64),
-                        np.empty(N_SEATS, np.uint64), va[0])
+                        np.empty(N_SEATS, np.uint64), va)
 
 
 def rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
-                 t_points, t_before, state, deck, hands, start_hands, v):
+                 t_points, t_before, state, deck, hands, start_hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("rubbers_loop is called from jitted code only")
 
@@ -282,7 +285,7 @@ def rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, st
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
                   max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner,
-                  t_points, t_before, state, deck, hands, start_hands, v):
+                  t_points, t_before, state, deck, hands, start_hands, va):
     got = policies_of(key, "play")
     if got is None:
         return None
@@ -290,7 +293,8 @@ def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, sp, status, trace,
              max_deals, deals_out, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
-             t_before, state, deck, hands, start_hands, v):
+             t_before, state, deck, hands, start_hands, va):
+        v = va[0]
         whole = params[P_RUBBER_GAMES]
         total_deals = 0
         for i in range(out.shape[0]):
@@ -304,7 +308,7 @@ def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
             end = E_GAMES
             while g0 < whole and g1 < whole:
                 dealer = (first + n) % N_SEATS
-                card = new_deal(state, deck, hands, dealer, params, SHUFFLED, 0)
+                card, dealer = new_deal(state, deck, hands, dealer, params, SHUFFLED, 0)
                 keep = trace and n < max_deals
                 row = n if keep else 0
                 for s in range(N_SEATS):

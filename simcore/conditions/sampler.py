@@ -1,0 +1,481 @@
+"""The conditioned deck sampler: jitted, exact, driven by the deal's own random stream.
+
+:func:`deal_from_plan` is what a kernel calls in place of the shuffle: it writes a full
+deck order (a permutation of the card indices) that satisfies the plan's conditions and
+returns the dealer, drawn with its exact conditional weight.  The kernel then deals that
+order exactly as it deals a shuffled deck.  How it consumes the stream (32-bit draws, exact
+draws below n and below big integers, one try) is written in docs/odds.md ("Random
+streams"), so that a deal can be replayed independently; ``tests/conditions_replay.py``
+replays it in plain Python.
+
+The xoshiro state is held in four scalars while a deck order is drawn (and written back
+after); the plan's arrays are read through offsets held in its header: helpers that took
+arrays would cost reference counts per card (DEVELOPERS.md).
+"""
+import numpy as np
+from numba import types
+
+from .._jit import njit
+from ..bits import ctz, popcount
+from ..rng import MASK32, rotl, seed_stream
+
+_32 = np.uint64(32)
+_2_32 = np.uint64(1 << 32)
+
+# the plan is three arrays (docs/odds.md): ``ints`` (int64: a header, then sections whose
+# offsets the header holds), ``cum`` (uint64 (edges, limbs): cumulative weights) and
+# ``bits`` (uint64: the suits' card masks, then the card sets of the check)
+H_CARDS, H_PLAYERS, H_LIMBS, H_MAX_TRIES, H_CHECK, H_TRUMP_FIXED, H_HOLDERS, H_IWORK, \
+    H_UWORK, H_RPS, H_NAMED, H_STACK_OFF, H_N_CODE, \
+    O_NODE_COMP, O_NODE_EDGE, O_EDGE_PRED, O_EDGE_X, O_COMP_DEALER, O_COMP_CLASS, \
+    O_CLASS_OFF, O_CLASS_CARDS, O_COMP_ROW, O_ROW_OFF, O_ROW_POS, O_ROW_FREE, O_CODE, \
+    O_HOLD_OFF, O_HOLD_POS, O_WEIGHTS, O_TRUMP_POS = range(30)
+N_HEAD = 30
+B_CSETS = 4          # bits[0:4]: the cards of each suit; bits[4:]: the check's card sets
+
+# bytecode of a check (a condition evaluated on the dealt cards): (op, a, b) triples
+OP_CONST, OP_COUNT, OP_TRUMPS, OP_WSUM, OP_TRUMP_IS, OP_ADD, OP_SUB, OP_NEG, OP_MULC, \
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_OR, OP_NOT = range(18)
+
+
+# --- the stream in locals -------------------------------------------------------------------
+@njit(inline="always")
+def _next(s0, s1, s2, s3):
+    """xoshiro256** (as ``rng.next64``) on the state words held as scalars."""
+    result = rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
+@njit(inline="always")
+def _u32(s0, s1, s2, s3, pend, have):
+    """The next 32-bit draw: the pending low half, or the high half of a new output."""
+    if have:
+        return pend, s0, s1, s2, s3, np.uint64(0), False
+    x, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
+    return x >> _32, s0, s1, s2, s3, x & MASK32, True
+
+
+@njit(inline="always")
+def _below(n, s0, s1, s2, s3, pend, have):
+    """An exactly uniform draw in [0, n), 1 <= n < 2^32 (Lemire's method)."""
+    nn = np.uint64(n)
+    u, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+    m = u * nn
+    lo = m & MASK32
+    if lo < nn:
+        t = (_2_32 - nn) % nn
+        while lo < t:
+            u, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+            m = u * nn
+            lo = m & MASK32
+    return np.int64(m >> _32), s0, s1, s2, s3, pend, have
+
+
+@njit(inline="always")
+def holder_masks(deck, ints, dealer, masks, at):
+    """The card mask of every holder of the plan for this dealer, into ``masks[at:]``."""
+    nh = ints[H_HOLDERS]
+    o_off = ints[O_HOLD_OFF] + dealer * nh
+    o_pos = ints[O_HOLD_POS]
+    for h in range(nh):
+        m = np.uint64(0)
+        for i in range(ints[o_off + h], ints[o_off + h + 1]):
+            m |= np.uint64(1) << np.uint64(deck[ints[o_pos + i]])
+        masks[at + h] = m
+
+
+@njit(inline="always")
+def trump_card(deck, ints, dealer):
+    """The face-up trump card of the deal (-1: none)."""
+    p = ints[ints[O_TRUMP_POS] + dealer]
+    return deck[p] if p >= 0 else -1
+
+
+@njit(inline="always")
+def check(deck, ints, bits, dealer, uwork, iwork):
+    """Run the plan's check (a stack bytecode) on the dealt cards: the holders' masks go to
+    ``uwork[limbs:]``, the stack is ``iwork[H_STACK_OFF:]``."""
+    mo = ints[H_LIMBS]
+    masks = uwork
+    stack = iwork
+    holder_masks(deck, ints, dealer, masks, mo)
+    card = trump_card(deck, ints, dealer)
+    trump = card // ints[H_RPS] if card >= 0 else ints[H_TRUMP_FIXED]
+    o_w = ints[O_WEIGHTS]
+    n = ints[H_CARDS]
+    sp = ints[H_STACK_OFF]
+    base = sp
+    pc = ints[O_CODE]
+    end = pc + 3 * ints[H_N_CODE]
+    while pc < end:
+        op = ints[pc]
+        a = ints[pc + 1]
+        b = ints[pc + 2]
+        pc += 3
+        if op == OP_CONST:
+            stack[sp] = a
+            sp += 1
+        elif op == OP_COUNT:
+            stack[sp] = popcount(masks[mo + a] & bits[B_CSETS + b])
+            sp += 1
+        elif op == OP_TRUMPS:
+            stack[sp] = popcount(masks[mo + a] & bits[trump]) if trump >= 0 else 0
+            sp += 1
+        elif op == OP_WSUM:
+            m = masks[mo + a]
+            v = 0
+            while m:
+                v += ints[o_w + b * n + ctz(m)]
+                m &= m - np.uint64(1)
+            stack[sp] = v
+            sp += 1
+        elif op == OP_TRUMP_IS:
+            stack[sp] = 1 if trump == a else 0
+            sp += 1
+        elif op == OP_NEG:
+            stack[sp - 1] = -stack[sp - 1]
+        elif op == OP_MULC:
+            stack[sp - 1] = stack[sp - 1] * a
+        elif op == OP_NOT:
+            stack[sp - 1] = 1 - stack[sp - 1]
+        else:
+            y = stack[sp - 1]
+            x = stack[sp - 2]
+            sp -= 1
+            if op == OP_ADD:
+                v = x + y
+            elif op == OP_SUB:
+                v = x - y
+            elif op == OP_EQ:
+                v = 1 if x == y else 0
+            elif op == OP_NE:
+                v = 1 if x != y else 0
+            elif op == OP_LT:
+                v = 1 if x < y else 0
+            elif op == OP_LE:
+                v = 1 if x <= y else 0
+            elif op == OP_GT:
+                v = 1 if x > y else 0
+            elif op == OP_GE:
+                v = 1 if x >= y else 0
+            elif op == OP_AND:
+                v = 1 if (x != 0 and y != 0) else 0
+            else:
+                v = 1 if (x != 0 or y != 0) else 0
+            stack[sp - 1] = v
+    return stack[base] != 0
+
+
+@njit
+def deal_from_plan(state, deck, plan, iwork, uwork):
+    """Write a conditioned deck order into ``deck[0 : n_cards]`` from the deal's stream.
+
+    This is what a kernel calls in place of the shuffle.  It is compiled once (and cached)
+    and called, not inlined: the kernels that call it do not compile it again.
+    ``plan`` is a :class:`~simcore.conditions.plan.Plan` (three arrays); ``iwork`` (int64)
+    and ``uwork`` (uint64) are work arrays from :func:`new_work`, one pair per thread.
+    Returns ``(dealer, tries)``: the dealer drawn with the deal, and the number of deck
+    orders drawn (1 unless the plan has a check); ``dealer`` is -1 when
+    ``ints[H_MAX_TRIES]`` orders failed the check.
+
+    One try (docs/odds.md, "Random streams"): an entry among node 0's edges picks a final
+    state of the count (its component: the dealer, the trump case, the classes and rows);
+    then, class by class from the last, an edge says how many of the class's cards each
+    named row takes; the cards are handed out and each row put in a random order.
+    ``iwork`` holds the cards of the rows and of a class while they are handed out,
+    ``uwork[0 : limbs]`` a big draw.  (One function: helpers taking the arrays would
+    cost reference counts.)"""
+    ints = plan.ints
+    cum = plan.cum
+    r = uwork
+    tries = 0
+    while True:
+        limbs = ints[H_LIMBS]
+        named = ints[H_NAMED]
+        o_node_edge = ints[O_NODE_EDGE]
+        o_edge_pred = ints[O_EDGE_PRED]
+        o_edge_x = ints[O_EDGE_X]
+        o_class_off = ints[O_CLASS_OFF]
+        o_class_cards = ints[O_CLASS_CARDS]
+        o_row_off = ints[O_ROW_OFF]
+        o_row_pos = ints[O_ROW_POS]
+        o_row_free = ints[O_ROW_FREE]
+        s0 = state[0]
+        s1 = state[1]
+        s2 = state[2]
+        s3 = state[3]
+        pend = np.uint64(0)
+        have = False
+        n = ints[H_CARDS]
+        comp = 0
+        c0 = 0
+        r0 = 0
+        n_rows = 0
+        buf = 0
+        tmp = 0
+        k = -1                      # the class whose edge is drawn next (-1: the final state)
+        node = 0                    # node 0: its edges lead to the final states
+        while True:
+            # --- an edge of ``node``, drawn with its weight ----------------------------------
+            a = ints[o_node_edge + node]
+            last = ints[o_node_edge + node + 1] - 1
+            e = a
+            if last > a and limbs == 1:
+                # one limb (weights below 2^64): r from two 32-bit draws, masked, until r < total
+                top = cum[last, 0]
+                mask = top
+                mask |= mask >> np.uint64(1)
+                mask |= mask >> np.uint64(2)
+                mask |= mask >> np.uint64(4)
+                mask |= mask >> np.uint64(8)
+                mask |= mask >> np.uint64(16)
+                mask |= mask >> _32
+                while True:
+                    u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                    u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                    v = ((u1 << _32) | u2) & mask
+                    if v < top:
+                        break
+                lo = a
+                hi = last
+                while hi - lo > 8:           # the first edge whose cumulative weight exceeds v
+                    mid = (lo + hi) >> 1
+                    if cum[mid, 0] > v:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                while cum[lo, 0] <= v:
+                    lo += 1
+                e = lo
+            elif last > a:
+                i0 = 0
+                while i0 < limbs - 1 and cum[last, i0] == 0:
+                    i0 += 1
+                mask = cum[last, i0]
+                mask |= mask >> np.uint64(1)
+                mask |= mask >> np.uint64(2)
+                mask |= mask >> np.uint64(4)
+                mask |= mask >> np.uint64(8)
+                mask |= mask >> np.uint64(16)
+                mask |= mask >> _32
+                while True:
+                    for i in range(limbs):
+                        if i < i0:
+                            r[i] = 0
+                        else:
+                            u1, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                            u2, s0, s1, s2, s3, pend, have = _u32(s0, s1, s2, s3, pend, have)
+                            v = (u1 << _32) | u2
+                            r[i] = v & mask if i == i0 else v
+                    less = False
+                    for i in range(limbs):
+                        if r[i] != cum[last, i]:
+                            less = r[i] < cum[last, i]
+                            break
+                    if less:
+                        break
+                lo = a
+                hi = last
+                while lo < hi:          # the first edge whose cumulative weight exceeds r
+                    mid = (lo + hi) >> 1
+                    gt = False
+                    for i in range(limbs):
+                        if cum[mid, i] != r[i]:
+                            gt = cum[mid, i] > r[i]
+                            break
+                    if gt:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                e = lo
+            if k < 0:
+                # --- the final state: its component (dealer, case), classes and rows -------------
+                node = ints[o_edge_pred + e]
+                comp = ints[ints[O_NODE_COMP] + node]
+                c0 = ints[ints[O_COMP_CLASS] + comp]
+                k = ints[ints[O_COMP_CLASS] + comp + 1] - c0 - 1
+                r0 = ints[ints[O_COMP_ROW] + comp]
+                n_rows = ints[ints[O_COMP_ROW] + comp + 1] - r0   # named rows, then the rest row
+                # iwork: [0, n_rows) cards placed per row; [buf, buf + n) the rows' cards, each
+                # row's run starting where its positions start; [tmp, tmp + n) a class's cards
+                buf = n_rows
+                tmp = buf + n
+                base = ints[o_row_off + r0]
+                for j in range(n_rows):
+                    iwork[j] = buf + ints[o_row_off + r0 + j] - base
+                continue
+            # --- class k: its cards handed out to the rows as the edge says ----------------------
+            cls = c0 + k
+            a = ints[o_class_off + cls]
+            size = ints[o_class_off + cls + 1] - a
+            a += o_class_cards
+            i = 0
+            for j in range(n_rows):
+                cnt = ints[o_edge_x + e * named + j] if j < n_rows - 1 else size - i
+                if cnt == 0:
+                    continue
+                f = iwork[j]
+                if i == 0 and cnt == size:   # the whole class to one row: no draw
+                    for t in range(size):
+                        iwork[f + t] = ints[a + t]
+                    iwork[j] = f + size
+                    break
+                if i == 0:
+                    for t in range(size):
+                        iwork[tmp + t] = ints[a + t]
+                if i + cnt == size:          # the last row to take cards takes all those left
+                    for t in range(i, size):
+                        iwork[f + t - i] = iwork[tmp + t]
+                    iwork[j] = f + size - i
+                    break
+                for t in range(cnt):
+                    pick, s0, s1, s2, s3, pend, have = _below(size - i, s0, s1, s2, s3, pend, have)
+                    pick += tmp + i
+                    card = iwork[pick]
+                    iwork[pick] = iwork[tmp + i]
+                    iwork[f + t] = card
+                    i += 1
+                iwork[j] = f + cnt
+            node = ints[o_edge_pred + e]
+            k -= 1
+            if k < 0:
+                break
+        # --- every row's cards in a uniformly random order over its positions --------------------
+        base = ints[o_row_off + r0]
+        for j in range(n_rows):
+            lo = ints[o_row_off + r0 + j]
+            cap = ints[o_row_off + r0 + j + 1] - lo
+            seg = buf + lo - base
+            # Fisher-Yates from the last position down to the end of the row's first slot when
+            # it is unordered (its cards are then the ones left, in any order), else to 1
+            for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
+                pick, s0, s1, s2, s3, pend, have = _below(t + 1, s0, s1, s2, s3, pend, have)
+                c = iwork[seg + t]
+                iwork[seg + t] = iwork[seg + pick]
+                iwork[seg + pick] = c
+            p0 = o_row_pos + lo
+            for t in range(cap):
+                deck[ints[p0 + t]] = iwork[seg + t]
+        state[0] = s0
+        state[1] = s1
+        state[2] = s2
+        state[3] = s3
+        dealer = ints[ints[O_COMP_DEALER] + comp]
+        tries += 1
+        if ints[H_CHECK] == 0:
+            return dealer, tries
+        if check(deck, ints, plan.bits, dealer, uwork, iwork):
+            return dealer, tries
+        if tries >= ints[H_MAX_TRIES]:
+            return -1, tries
+
+
+@njit(inline="always")
+def new_work(plan):
+    """The work arrays :func:`deal_from_plan` needs (allocate once per chunk)."""
+    return (np.empty(plan.ints[H_IWORK], dtype=np.int64),
+            np.empty(plan.ints[H_UWORK], dtype=np.uint64))
+
+
+def new_work_py(plan):
+    """:func:`new_work` for callers in Python."""
+    return (np.empty(plan.ints[H_IWORK], dtype=np.int64),
+            np.empty(plan.ints[H_UWORK], dtype=np.uint64))
+
+
+@njit
+def conditioned_decks(seed_base, start, decks, dealers, tries, plan):
+    """Deck orders of deals ``start .. start + len(decks) - 1`` (stream = deal index).
+    Returns the index of the first deal that failed (-1: none)."""
+    state = np.empty(4, dtype=np.uint64)
+    iwork, uwork = new_work(plan)
+    for i in range(decks.shape[0]):
+        seed_stream(state, seed_base, start + i)
+        d, t = deal_from_plan(state, decks[i], plan, iwork, uwork)
+        dealers[i] = d
+        tries[i] = t
+        if d < 0:
+            return i
+    return -1
+
+
+@njit
+def check_decks(decks, dealers, plan, ok_out, masks_out, trumps_out):
+    """For deck orders already dealt: whether each passes the plan's check, its holder
+    masks (the seats, then trump, table, stock, then the check's holders) and its face-up
+    trump card (-1: none)."""
+    ints = plan.ints
+    iwork, uwork = new_work(plan)
+    masks = np.empty(ints[H_HOLDERS], dtype=np.uint64)
+    for i in range(decks.shape[0]):
+        d = dealers[i]
+        ok_out[i] = check(decks[i], ints, plan.bits, d, uwork, iwork) \
+            if ints[H_CHECK] != 0 else True
+        holder_masks(decks[i], ints, d, masks, 0)
+        for h in range(masks_out.shape[1]):
+            masks_out[i, h] = masks[h]
+        trumps_out[i] = trump_card(decks[i], ints, d)
+
+
+@njit
+def seed_one(state, seed_base, key):
+    """Seed ``state`` with stream ``key`` (for callers in Python)."""
+    seed_stream(state, seed_base, key)
+
+
+@njit
+def one_deal(state, deck, plan, iwork, uwork, masks):
+    """:func:`deal_from_plan` called from Python (a user's Python predicate then looks at
+    the deal): returns ``(dealer, tries, face-up trump card)`` and fills ``masks`` with the
+    holder masks."""
+    d, t = deal_from_plan(state, deck, plan, iwork, uwork)
+    trump = -1
+    if d >= 0:
+        holder_masks(deck, plan.ints, d, masks, 0)
+        trump = trump_card(deck, plan.ints, d)
+    return d, t, trump
+
+
+#: the type of a user's jitted predicate ``pred(hands, trump, dealer) -> bool``: ``hands`` the
+#: card masks of the seats, then of the face-up trump card, the table and the stock
+PREDICATE = types.FunctionType(types.boolean(types.Array(types.uint64, 1, "C"), types.int64,
+                                             types.int64))
+
+
+@njit
+def predicate_decks(seed_base, start, decks, dealers, tries, plan, pred):
+    """:func:`conditioned_decks` where each deal must also satisfy ``pred`` (a first-class
+    function of type :data:`PREDICATE`, so that this loop is compiled and cached once for
+    every predicate).  Returns the index of the first deal that failed (-1: none)."""
+    ints = plan.ints
+    state = np.empty(4, dtype=np.uint64)
+    iwork, uwork = new_work(plan)
+    masks = np.empty(ints[H_HOLDERS], dtype=np.uint64)
+    hands = np.empty(ints[H_PLAYERS] + 3, dtype=np.uint64)
+    for i in range(decks.shape[0]):
+        seed_stream(state, seed_base, start + i)
+        t = 0
+        while True:
+            d, k = deal_from_plan(state, decks[i], plan, iwork, uwork)
+            t += k
+            if d < 0:
+                tries[i] = t
+                return i
+            holder_masks(decks[i], ints, d, masks, 0)
+            for h in range(hands.shape[0]):
+                hands[h] = masks[h]
+            if pred(hands, trump_card(decks[i], ints, d), d):
+                break
+            if t >= ints[H_MAX_TRIES]:
+                tries[i] = t
+                return i
+        dealers[i] = d
+        tries[i] = t
+    return -1

@@ -1,0 +1,157 @@
+"""Output files: checked before anything is computed, written under a temporary name
+and renamed into place only when complete, so a killed process never leaves a broken
+file where a good one was.  Errors of the file system become one-line
+:class:`~simcore.errors.TrunfoError` messages.
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+
+from .errors import TrunfoError
+
+
+class OutputError(TrunfoError):
+    """An output could not be written (full disk, no permission, ...)."""
+
+    def __init__(self, message: str, errno_: int | None = None):
+        super().__init__(message)
+        self.errno = errno_
+
+
+def os_error(e: OSError, path: str, doing: str = "write") -> OutputError:
+    """One line for a failed file operation; pyarrow's errors carry ``[errno N]`` in their
+    text rather than in ``errno``."""
+    code = e.errno
+    if code is None:
+        m = re.search(r"\[errno (\d+)\]", str(e), re.IGNORECASE)
+        code = int(m.group(1)) if m else None
+    why = os.strerror(code) if code else (e.strerror or str(e))
+    return OutputError(f"cannot {doing} {path}: {why}", code)
+
+
+def check_output_file(path: str) -> None:
+    """Refuse, with one line, a file path that cannot be written."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path):
+        raise TrunfoError(f"output file {path!r} is not a file name")
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise TrunfoError(f"cannot write {path}: it is a directory; give a file name")
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise TrunfoError(f"cannot write {path}: it exists and is not a regular file; "
+                          f"give a file name")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise TrunfoError(f"cannot write {path}: directory {os.path.dirname(path) or parent} "
+                          f"does not exist")
+
+
+def check_output_dir(path: str) -> None:
+    """Refuse, with one line, a directory that cannot be created or written."""
+    path = os.fspath(path)
+    if os.path.lexists(path) and not os.path.isdir(path):
+        raise TrunfoError(f"cannot use {path} as a directory: it exists and is not one")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise os_error(e, path, "create") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise TrunfoError(f"cannot write in {path}: permission denied")
+
+
+def temp_name(path: str) -> str:
+    """A unique temporary name next to ``path`` (hidden, ending in ``.tmp``)."""
+    d, base = os.path.split(os.fspath(path))
+    return os.path.join(d, f".{base}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def fsync_dir(path: str) -> None:
+    try:
+        fd = os.open(path or ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class AtomicFile:
+    """``path`` written under a temporary name, renamed over ``path`` by :meth:`commit`.
+
+    Created (and so checked) at once: a path that cannot be written is refused before
+    any work.  :meth:`discard` removes the temporary file; the previous ``path``, if
+    any, is never touched until the commit.  With ``opened=False`` the temporary file
+    is only created, for a writer that opens ``tmp`` by name (pyarrow).  ``fsync=False``
+    skips forcing the data to the disk: a rename is still atomic for other processes and
+    after a crash of this one, only a crash of the whole machine may lose the file (what
+    run directories afford, since every chunk is verified before it is used).
+    """
+
+    def __init__(self, path: str, binary: bool = True, opened: bool = True,
+                 fsync: bool = True):
+        check_output_file(path)
+        self.path = os.fspath(path)
+        self.fsync = fsync
+        self.tmp = temp_name(self.path)
+        self.file = None
+        try:
+            fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as e:
+            raise os_error(e, self.path) from None
+        if opened:
+            self.file = os.fdopen(fd, "wb" if binary else "w",
+                                  **({} if binary else {"encoding": "utf-8"}))
+        else:
+            os.close(fd)
+
+    def write(self, data) -> None:
+        try:
+            self.file.write(data)
+        except OSError as e:
+            self.discard()
+            raise os_error(e, self.path) from None
+
+    def commit(self) -> None:
+        try:
+            if self.file is not None:
+                self.file.flush()
+                if self.fsync:
+                    os.fsync(self.file.fileno())
+                self.file.close()
+            elif self.fsync:
+                fd = os.open(self.tmp, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            os.replace(self.tmp, self.path)
+        except OSError as e:
+            self.discard()
+            raise os_error(e, self.path) from None
+        if self.fsync:
+            fsync_dir(os.path.dirname(self.path))
+
+    def discard(self) -> None:
+        if self.file is not None:
+            try:
+                self.file.close()
+            except OSError:
+                pass
+        try:
+            os.remove(self.tmp)
+        except FileNotFoundError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.commit()
+        else:
+            self.discard()
+        return False

@@ -1,0 +1,205 @@
+"""The solver's Python API: positions, workspaces, :func:`solve`, :func:`best_line`.
+
+The jitted functions of :mod:`simcore.solver.nb` do the work; this module only converts
+a :class:`Position` to their arrays and their answers back.  Jitted callers (a PIMC
+strategy) use :func:`workspace` once per thread and then :func:`simcore.solver.nb.solve_value`
+and friends directly with ``position_arrays``' layout.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import TrunfoError
+from . import enums as E
+from . import nb
+
+
+def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
+    """A per-thread workspace: the search stack and a transposition table of ``2**tt_bits``
+    entries (``tt_bits=20``: 1,048,576 entries, 24 MiB).  Reuse it for every solve on
+    that thread: each solve starts a new generation of the table, so no clearing is needed
+    and results never depend on what the workspace solved before."""
+    if not 4 <= tt_bits <= 28:
+        raise TrunfoError(f"tt_bits={tt_bits} is outside 4..28")
+    size = 1 << tt_bits
+    meta = np.zeros(E.N_META, np.int64)
+    meta[E.M_TTBITS] = tt_bits
+    return (np.zeros((E.MAX_PLY, E.N_FIELDS), np.int64),
+            np.zeros((E.MAX_PLY, E.H_WIDTH), np.uint64),
+            np.zeros((E.MAX_PLY, 2 * E.MAX_MOVES), np.int64),
+            np.zeros(64, np.uint64),
+            np.zeros((size, 2), np.uint64),
+            np.zeros((size, E.TT_COLS), np.int16),
+            meta)
+
+
+@dataclass
+class Position:
+    """A position with every card visible.
+
+    ``hands``: a card mask per seat (card = suit * ranks_per_suit + strength, as in the
+    game's deck); ``trump``: the trump suit; ``leader``: the seat that led the trick in
+    progress, whose cards so far are ``trick`` (in playing order), or that leads next;
+    ``taken``: points (tricks for Spades) already won by side 0 and side 1; ``stock``
+    (Brisca): the cards still to be drawn, first drawn first, the face-up trump card last.
+    """
+    game: str
+    hands: list[int]
+    trump: int
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    taken: tuple[int, int] = (0, 0)
+    stock: list[int] = field(default_factory=list)
+    rules: dict = field(default_factory=dict)
+    spades_broken: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def tables(self):
+        cfg, tab, deck = E.game_tables(self.game, self.players, self.rules)
+        if self.game != "spades":
+            cfg = E.with_trump(cfg, self.trump)
+        return cfg, tab, deck
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        hands = np.zeros(E.MAX_SEATS, np.uint64)
+        hands[:self.players] = [int(h) for h in self.hands]
+        pos = np.zeros(E.POS_LEN, np.int64)
+        pos[E.P_LEADER] = self.leader
+        pos[E.P_NTRICK] = len(self.trick)
+        pos[E.P_TRICK:E.P_TRICK + len(self.trick)] = self.trick
+        pos[E.P_BROKEN] = bool(self.spades_broken)
+        pos[E.P_TAKEN0], pos[E.P_TAKEN1] = self.taken
+        pos[E.P_NSTOCK] = len(self.stock)
+        pos[E.P_STOCK:E.P_STOCK + len(self.stock)] = self.stock
+        return hands, pos
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.players
+
+
+@dataclass
+class Solution:
+    """``par``: what each side ends with under best play (taken plus the rest);
+    ``moves``: for every legal card of the seat to move, the pair each side then ends with;
+    ``best``: the legal cards reaching the par."""
+    par: tuple[int, int]
+    to_move: int
+    moves: dict[int, tuple[int, int]]
+
+    @property
+    def best(self) -> list[int]:
+        return [c for c, v in self.moves.items() if v == self.par]
+
+
+_WS: dict = {}
+
+
+def _ws():
+    import threading
+    key = threading.get_ident()
+    ws = _WS.get(key)
+    if ws is None:
+        ws = _WS[key] = workspace()
+    return ws
+
+
+def solve(position: Position, ws=None) -> Solution:
+    """The par result of ``position`` and the value of every legal move."""
+    cfg, tab, _ = position.tables()
+    hands, pos = position.arrays()
+    ws = _ws() if ws is None else ws
+    cards = np.zeros(E.MAX_MOVES, np.int64)
+    vals = np.zeros(E.MAX_MOVES, np.int64)
+    k, par = nb.move_values(hands, pos, cfg, tab, ws, cards, vals)
+    in_play = int(nb.set_root(hands, pos, cfg, tab, ws[0], ws[1], ws[3], ws[6]))
+    t0, t1 = position.taken
+    side = lambda v: (t0 + int(v), t1 + in_play - int(v))  # noqa: E731
+    return Solution(side(par), position.to_move, {int(cards[i]): side(vals[i]) for i in range(k)})
+
+
+def value(position: Position, ws=None) -> tuple[int, int]:
+    """Only the par result: (side 0, side 1)."""
+    cfg, tab, _ = position.tables()
+    hands, pos = position.arrays()
+    ws = _ws() if ws is None else ws
+    v = int(nb.solve_value(hands, pos, cfg, tab, ws))
+    in_play = int(nb.set_root(hands, pos, cfg, tab, ws[0], ws[1], ws[3], ws[6]))
+    return position.taken[0] + v, position.taken[1] + in_play - v
+
+
+def best_line(position: Position, ws=None) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The par and one line of best play to the end: ``[(seat, card), ...]``."""
+    cfg, tab, _ = position.tables()
+    hands, pos = position.arrays()
+    ws = _ws() if ws is None else ws
+    out = np.zeros(64, np.int64)
+    k, par = nb.best_line(hands, pos, cfg, tab, ws, out)
+    in_play = int(nb.set_root(hands, pos, cfg, tab, ws[0], ws[1], ws[3], ws[6]))
+    # replay to name the seats
+    line = []
+    h, p = hands.copy(), pos.copy()
+    ch, cp = np.empty_like(h), np.empty_like(p)
+    n = position.players
+    for i in range(k):
+        seat = (int(p[E.P_LEADER]) + int(p[E.P_NTRICK])) % n
+        line.append((seat, int(out[i])))
+        nb.child_position(h, p, cfg, tab, out[i], ch, cp)
+        h[:], p[:] = ch, cp
+    t0, t1 = position.taken
+    return (t0 + int(par), t1 + in_play - int(par)), line
+
+
+# --- game records --------------------------------------------------------------------------
+def deck_of(game: str, players: int):
+    return E.game_tables(game, players)[2]
+
+
+def position_from_record(rec: dict) -> Position:
+    """The opening position of a game record (``trunfo records GAME --out FILE``): the hands
+    as dealt, the seat after the dealer on lead, Brisca's stock in drawing order."""
+    game = rec.get("game")
+    if game not in E.GAMES:
+        raise TrunfoError(f"no double-dummy solver for game {game!r}; the solver plays "
+                          f"{', '.join(E.GAMES)}")
+    try:
+        players = int(rec["players"])
+        deck = deck_of(game, players)
+        hands = [int(deck.parse_hand(h)) for h in rec["hands"]]
+        if len(hands) != players:
+            raise TrunfoError(f"record has {len(hands)} hands for {players} players")
+        rules = dict(rec.get("rules") or {})
+        if game == "spades":
+            trump = deck.suits.index("S")
+        else:
+            trump = deck.suit_of(deck.parse_card(rec["trump"]))
+        stock = [deck.parse_card(c) for c in rec.get("stock") or []] if game == "brisca" else []
+        leader = (int(rec["dealer"]) + 1) % players
+    except (KeyError, TypeError, ValueError) as e:
+        raise TrunfoError(f"record of deal {rec.get('deal')!r} is incomplete or malformed: "
+                          f"{e!r}") from None
+    return Position(game, hands, trump, leader, stock=stock, rules=rules)
+
+
+def play_line(position: Position, line: list[tuple[int, int]]) -> list[dict]:
+    """The tricks of a line of play from ``position``: leader, winner, value taken."""
+    cfg, tab, _ = position.tables()
+    h, p = position.arrays()
+    ch, cp = np.empty_like(h), np.empty_like(p)
+    tricks, cards = [], []
+    for seat, card in line:
+        if not cards:
+            lead = int(p[E.P_LEADER])
+        got0, got1 = nb.child_position(h, p, cfg, tab, card, ch, cp)
+        cards.append((seat, card))
+        h[:], p[:] = ch, cp
+        if int(p[E.P_NTRICK]) == 0:
+            tricks.append({"leader": lead, "winner": int(p[E.P_LEADER]),
+                           "value": int(got0 + got1), "cards": cards})
+            cards = []
+    return tricks

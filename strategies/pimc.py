@@ -1,0 +1,139 @@
+"""``pimc``: perfect-information Monte Carlo over the double-dummy solver.
+
+At each decision with more than one legal card, the seat deals the cards it cannot see to
+the other seats in ``samples`` ways consistent with its view (hand sizes, the voids each
+seat has shown, the dealer's face-up card while it is unplayed), solves every sampled deal
+with every card visible (:mod:`simcore.solver`), and plays the legal card whose value for
+its side, summed over the samples, is highest (ties: the lowest card).  ``depth`` limits
+the search to the cards of that many tricks from the current one (0: to the end of the
+deal); a limited search counts the points of the tricks it plays out only.
+
+The samples come from a generator seeded by the seat's own draw ``u`` for the decision
+(and the decision's number in the deal), so ``pimc`` is reproducible from the run's seed and
+its choices depend only on its view and that draw: two deals that differ only in cards the
+seat cannot see give the same samples, hence the same choice.
+"""
+import numpy as np
+
+from simcore._jit import njit
+from simcore.bits import bit, ctz, popcount
+from simcore.rng import mix, next64
+from simcore.solver import enums as SE
+from simcore.solver.nb import move_values
+
+_ONE = np.uint64(1)
+_32 = np.uint64(32)
+
+
+@njit
+def seed_sampler(state, u, salt):
+    """The sampler's xoshiro state from the seat's draw and a salt (the decision)."""
+    x = mix(np.uint64(u) ^ (np.uint64(salt) * np.uint64(0x9E3779B97F4A7C15)))
+    for j in range(4):
+        x = mix(x + np.uint64(j + 1) * np.uint64(0xD1B54A32D192ED03))
+        state[j] = x
+
+
+@njit
+def deal_hidden(state, out_hands, seat, players, unseen, need, void_bits, known_card,
+                known_seat, rps, n_suits):
+    """Deal the ``unseen`` cards to the seats other than ``seat`` (``need[s]`` cards each),
+    never a card of a suit a seat is void in (``void_bits[s]``, bit per suit), and
+    ``known_card`` (or -1) to ``known_seat``.  Each card goes to one of the seats that may
+    take it with a chance proportional to the room they have; if a card has nowhere to go,
+    the deal starts again.  Returns False when no consistent deal was found."""
+    room = np.zeros(8, np.int64)
+    for attempt in range(200):
+        for s in range(players):
+            out_hands[s] = np.uint64(0)
+            room[s] = need[s] if s != seat else 0
+        cards = unseen
+        if known_card >= 0:
+            out_hands[known_seat] |= _ONE << np.uint64(known_card)
+            room[known_seat] -= 1
+            cards &= ~(_ONE << np.uint64(known_card))
+        ok = True
+        # the most constrained suits first: those some seats may not take
+        for pass_ in range(2):
+            for suit in range(n_suits):
+                barred = 0
+                for s in range(players):
+                    if s != seat and (void_bits[s] >> suit) & 1:
+                        barred += 1
+                if (barred > 0) != (pass_ == 0):
+                    continue
+                m = cards & (((_ONE << np.uint64(rps)) - _ONE) << np.uint64(suit * rps))
+                while m:
+                    c = ctz(m)
+                    m &= m - _ONE
+                    total = 0
+                    for s in range(players):
+                        if s != seat and room[s] > 0 and (void_bits[s] >> suit) & 1 == 0:
+                            total += room[s]
+                    if total == 0:
+                        ok = False
+                        break
+                    r = np.int64(((next64(state) >> _32) * np.uint64(total)) >> _32)
+                    for s in range(players):
+                        if s != seat and room[s] > 0 and (void_bits[s] >> suit) & 1 == 0:
+                            if r < room[s]:
+                                out_hands[s] |= _ONE << np.uint64(c)
+                                room[s] -= 1
+                                break
+                            r -= room[s]
+                if not ok:
+                    break
+            if not ok:
+                break
+        if ok:
+            return True
+    return False
+
+
+@njit
+def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
+                known_card, known_seat, hands, pos, cfg, tab, u, salt, samples, tt_bits):
+    """The card ``pimc`` plays (see the module doc); ``hands``/``pos``: the solver's
+    position with the seat's own hand and the trick so far filled in (the other hands are
+    overwritten by each sample)."""
+    if popcount(legal) == 1:
+        return ctz(legal)
+    rps = cfg[SE.C_RPS]
+    n_suits = cfg[SE.C_NCARDS] // rps
+    state = np.empty(4, np.uint64)
+    seed_sampler(state, u, salt)
+    size = 1 << tt_bits
+    meta = np.zeros(SE.N_META, np.int64)
+    meta[SE.M_TTBITS] = tt_bits
+    ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
+          np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
+          np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
+          np.zeros(64, np.uint64),
+          np.zeros((size, 2), np.uint64),
+          np.zeros((size, SE.TT_COLS), np.int16),
+          meta)
+    cards = np.zeros(SE.MAX_MOVES, np.int64)
+    vals = np.zeros(SE.MAX_MOVES, np.int64)
+    total = np.zeros(64, np.int64)
+    sampled = np.zeros(8, np.uint64)
+    mine = (seat & 1) == 0
+    for k in range(samples):
+        if not deal_hidden(state, sampled, seat, players, unseen, need, void_bits,
+                           known_card, known_seat, rps, n_suits):
+            break
+        for s in range(players):
+            hands[s] = sampled[s] if s != seat else hand
+        n, par = move_values(hands, pos, cfg, tab, ws, cards, vals)
+        for j in range(n):
+            # side 0's take: for a seat of side 1 the best is the least
+            total[cards[j]] += vals[j] if mine else -vals[j]
+    best = -1
+    best_v = np.int64(-(1 << 62))
+    m = legal
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        if total[c] > best_v:
+            best_v = total[c]
+            best = c
+    return best

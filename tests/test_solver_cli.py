@@ -1,0 +1,94 @@
+"""``trunfo solve`` and ``trunfo simulate --par``: outputs, files, one-line errors."""
+import json
+
+import pyarrow.parquet as pq
+import pytest
+
+from experiments.cli import main
+from solver_brute import Rules
+from solver_checks import replay_line
+from simcore.brisca.enums import DECK
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def brisca_records(tmp_path_factory):
+    path = tmp_path_factory.mktemp("solve") / "brisca.jsonl"
+    assert main(["records", "brisca", "-n", "3", "--seed", "5", "--out", str(path)]) == 0
+    return path
+
+
+def test_solve_prints_par_and_a_best_line_that_reaches_it(capsys, brisca_records):
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(brisca_records),
+                         "--deal", "1", "--json")
+    assert code == 0
+    d = json.loads(out)
+    rec = [json.loads(x) for x in open(brisca_records)][1]
+    assert d["deal"] == 1 and d["unit"] == "points"
+    assert sum(d["par"]) == 120
+    assert list(d["par"]) in d["moves"].values()      # some opening card keeps the par
+    assert max(v[0] for v in d["moves"].values()) == d["par"][0]   # seat 0 leads deal 1
+    parse = DECK.parse_card
+    hands = [[parse(c) for c in h] for h in rec["hands"]]
+    stock = [parse(c) for c in rec["stock"]]
+    rules = Rules("brisca", 2, DECK.suit_of(parse(rec["trump"])))
+    line = [(s, parse(c)) for s, c in d["line"]]
+    assert len(line) == 40
+    replay_line(rules, hands, (rec["dealer"] + 1) % 2, [], stock, False, line, d["par"][0])
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(brisca_records),
+                         "--deal", "1")
+    assert code == 0
+    assert f"side 0 {d['par'][0]} points, side 1 {d['par'][1]} points" in out
+    assert "one best line:" in out and " 20. " in out
+
+
+@pytest.mark.parametrize("content,args,message", [
+    (None, (), "cannot read"),
+    ("{not json\n", (), "line 1 is not JSON"),
+    ('{"game": "sueca", "deal": 0}\n', (), "is a record of 'sueca', not brisca"),
+    ('[1, 2]\n', (), "is not a game record"),
+    (None, ("--deal", "99"), "deal 99 is not in"),
+])
+def test_solve_errors_are_one_line_exit_2(capsys, tmp_path, brisca_records, content, args,
+                                          message):
+    path = brisca_records if content is None and args else tmp_path / "r.jsonl"
+    if content is not None:
+        path.write_text(content)
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(path), *args)
+    assert code == 2
+    assert message in err and err.count("\n") == 1 and out == ""
+
+
+def test_solve_names_the_games_it_plays(capsys, brisca_records):
+    code, out, err = run(capsys, "solve", "scopa", "--record", str(brisca_records))
+    assert code == 2 and "valid games: sueca, spades, brisca" in err
+
+
+def test_simulate_par_adds_the_summary_and_parquet_columns(capsys, tmp_path, brisca_records):
+    path = tmp_path / "deals.parquet"
+    code, out, err = run(capsys, "simulate", "brisca", "-n", "3", "--seed", "5", "--par",
+                         "--json", "--out", str(path), "--threads", "2")
+    assert code == 0
+    p = json.loads(out)["par"]
+    assert p["deals"] == 3 and sum(p["distribution_side0"]) == 3
+    df = pq.read_table(path).to_pandas()
+    assert ((df["par_side0"] + df["par_side1"]) == 120).all()
+    assert p["mean_side0"] == pytest.approx(df["par_side0"].mean())
+    # the par of a simulated deal is the par of its record
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(brisca_records), "--deal",
+                         "2", "--json")
+    assert json.loads(out)["par"][0] == df["par_side0"][2]
+    code, out, err = run(capsys, "simulate", "brisca", "-n", "2", "--seed", "5", "--par")
+    assert code == 0 and "par (double dummy" in out and "side 0 points: mean" in out
+
+
+def test_par_errors(capsys):
+    code, out, err = run(capsys, "simulate", "scopa", "-n", "2", "--par")
+    assert code == 2 and "no double-dummy solver for scopa" in err
+    code, out, err = run(capsys, "simulate", "sueca", "-n", "2", "--par", "--rubbers")
+    assert code == 2 and "--par" in err

@@ -1,0 +1,143 @@
+"""Strategies written outside the engine: files, parameters, errors, entry points."""
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from experiments.cli import main
+from simcore import strategy as S
+from simcore.errors import TrunfoError
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "docs" / "examples" / "trump_leader.py"
+
+
+def test_the_documented_example_is_the_file_the_test_runs():
+    doc = (ROOT / "docs" / "strategies.md").read_text()
+    block = re.search(r"```python\n(\"\"\"A Sueca strategy of one's own.*?)```", doc, re.S)
+    assert block and block.group(1) == EXAMPLE.read_text()
+    assert len(EXAMPLE.read_text().splitlines()) <= 30
+
+
+def test_the_documented_example_runs_through_compare(capsys):
+    rc = main(["compare", "sueca", "--strategy-file", str(EXAMPLE), "--strategies",
+               "trump_leader(lead_at=5),greedy", "-n", "300", "--seed", "1", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0
+    assert out["strategies"] == ["trump_leader(lead_at=5)", "greedy"]
+    assert out["deals"] == 300
+
+
+def test_strategies_lists_a_files_strategies_with_their_parameters(capsys):
+    assert main(["strategies", "sueca", "--strategy-file", str(EXAMPLE), "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)["sueca"]
+    assert table["trump_leader"]["origin"] == str(EXAMPLE)
+    assert [p["name"] for p in table["trump_leader"]["params"]] == ["lead_at"]
+    assert [p["name"] for p in table["expert"]["params"]][:2] == ["lead_trumps_at", "keep_seven"]
+
+
+def _cli(tmp_path, source: str, seats: str):
+    f = tmp_path / "mine.py"
+    f.write_text(textwrap.dedent(source))
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "simulate", "sueca", "-n", "50",
+                        "--strategy-file", str(f), "--seats", seats], cwd=tmp_path,
+                       capture_output=True, text=True, env=_env())
+    lines = r.stderr.strip().splitlines()
+    return r.returncode, [ln for ln in lines if not ln.startswith(("compiling ", "compiled "))]
+
+
+def _env():
+    import os
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+HEAD = "from simcore.strategy import strategy\n"
+
+
+@pytest.mark.parametrize("source, seats, message", [
+    (HEAD + "def f(:\n", "random", "mine.py: syntax error at line 2"),
+    ("x = 1\n", "random", "mine.py registers no strategy"),
+    (HEAD + "@strategy('sueca')\ndef oops(v, legal, u, p):\n    return v.colour\n",
+     "oops,random,random,random", "strategy oops (" + "{f}" + "): its play policy reads 'colour'"),
+    (HEAD + "@strategy('sueca')\ndef floaty(v, legal, u, p):\n    return 1.5\n",
+     "floaty,random,random,random", "its play policy returns float64, not an integer"),
+    (HEAD + "raise RuntimeError('no luck')\n", "random", "mine.py: RuntimeError: no luck"),
+])
+def test_an_error_in_a_users_file_is_one_line_naming_it(tmp_path, source, seats, message):
+    rc, err = _cli(tmp_path, source, seats)
+    assert rc == 2
+    assert len(err) == 1 and err[0].startswith("trunfo: error: ")
+    assert message.replace("{f}", str(tmp_path / "mine.py")) in err[0]
+
+
+def test_an_illegal_card_is_never_played(tmp_path, capsys):
+    """The kernel stops before playing it; the CLI says so in one line, exit code 2."""
+    f = tmp_path / "cheat.py"
+    f.write_text(HEAD + "@strategy('sueca')\ndef cheat(v, legal, u, p):\n    return 0\n")
+    rc = main(["simulate", "sueca", "-n", "20", "--dealer", "3", "--strategy-file", str(f),
+               "--seats", "cheat,random,random,random"])
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("trunfo")]
+    assert rc == 2 and len(err) == 1
+    assert f"strategy cheat ({f}) returned 2C, not a legal card, for seat 0 in deal 0 of " \
+           f"sueca; the card was not played" in err[0]
+
+
+def test_parameters_reach_the_policy(tmp_path):
+    """lead_at changes the play: with lead_at=1 the seat leads trumps whenever it can, with
+    lead_at=10 never (nobody leads holding ten trumps), so it plays as greedy does.  (The
+    table of the compare test above: one compiled kernel.)"""
+    import simcore
+    S.load_file(str(EXAMPLE))
+
+    def run(first):
+        return simcore.simulate("sueca", deals=400, seed=3, strategies=(first, "greedy") * 2,
+                                progress=False, threads=1).summary
+    a, b = run("trump_leader(lead_at=1)"), run("trump_leader(lead_at=10)")
+    c = simcore.simulate("sueca", deals=400, seed=3, strategies=("greedy",),
+                         progress=False, threads=1).summary
+    assert a["points_histogram_team0"] != b["points_histogram_team0"]
+    assert b["points_histogram_team0"] == c["points_histogram_team0"]   # never 10 trumps
+
+
+def test_bad_parameters_are_one_line():
+    S.load_file(str(EXAMPLE))
+    with pytest.raises(TrunfoError, match="valid parameters: lead_at"):
+        S.lineup("sueca", ["trump_leader(lead=3)"], 4)
+    with pytest.raises(TrunfoError, match=r"lead_at=11 .* allowed: an integer >= 1 and <= 10"):
+        S.lineup("sueca", ["trump_leader(lead_at=11)"], 4)
+    with pytest.raises(TrunfoError, match="write it as NAME or NAME"):
+        S.lineup("sueca", ["trump_leader(lead_at=3"], 4)
+
+
+def test_entry_points_register_strategies(monkeypatch, tmp_path):
+    """An installed package's entry point (group trunfo.strategies) is imported; one that
+    fails to load is one line naming it."""
+    pkg = tmp_path / "ep_pkg.py"
+    pkg.write_text(HEAD + "@strategy('sueca')\ndef from_ep(v, legal, u, p):\n"
+                   "    return 63 - __import__('simcore.bits').bits.clz(legal)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class EP:
+        def __init__(self, name, value):
+            self.name, self.value = name, value
+
+        def load(self):
+            import importlib
+            return importlib.import_module(self.value)
+
+    import importlib.metadata as md
+    monkeypatch.setattr(md, "entry_points",
+                        lambda group=None: [EP("builtin", "strategies"), EP("mine", "ep_pkg")])
+    monkeypatch.setitem(S._LOADED, "builtin", False)
+    S.load_builtin()
+    assert S.get("sueca", "from_ep").origin == "ep_pkg"
+    monkeypatch.setattr(md, "entry_points", lambda group=None: [EP("broken", "no_such_pkg")])
+    monkeypatch.setitem(S._LOADED, "builtin", False)
+    with pytest.raises(TrunfoError, match="entry point 'broken' .* failed to load"):
+        S.load_builtin()
