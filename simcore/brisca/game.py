@@ -9,6 +9,7 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/brisca.md)
 DOMAIN_MATCH = 0x4D415443
@@ -35,6 +36,7 @@ class BriscaGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     uses_lineup = True
+    view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)
 

@@ -269,7 +269,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
     deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
                t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
-               np.zeros(MAX_SEATS, np.uint64), va[0])
+               np.zeros(MAX_SEATS, np.uint64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -277,7 +277,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-               t_winner, t_points, state, deck, hands, v):
+               t_winner, t_points, state, deck, hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` and the player count ``players`` (literals): its policies and play loop are
     chosen here, when the kernel is typed, and only they are compiled.  One call per
@@ -289,7 +289,7 @@ def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
                 source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-                t_winner, t_points, state, deck, hands, v):
+                t_winner, t_points, state, deck, hands, va):
     got = _loop_parts(key, players)
     if got is None:
         return None
@@ -297,7 +297,8 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
 
     def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-             t_winner, t_points, state, deck, hands, v):
+             t_winner, t_points, state, deck, hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
@@ -367,7 +368,7 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
                         sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
                         t_cards, t_leader, t_winner, t_points, t_before,
                         np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
-                        np.zeros(MAX_SEATS, np.uint64), va[0])
+                        np.zeros(MAX_SEATS, np.uint64), va)
 
 
 _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
@@ -375,7 +376,7 @@ _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
 
 def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
                  status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                 t_leader, t_winner, t_points, t_before, state, deck, hands, v):
+                 t_leader, t_winner, t_points, t_before, state, deck, hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("rubbers_loop is called from jitted code only")
 
@@ -383,7 +384,7 @@ def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, param
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
                   status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                  t_leader, t_winner, t_points, t_before, state, deck, hands, v):
+                  t_leader, t_winner, t_points, t_before, state, deck, hands, va):
     got = _loop_parts(key, players)
     if got is None:
         return None
@@ -391,7 +392,8 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
 
     def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-             t_leader, t_winner, t_points, t_before, state, deck, hands, v):
+             t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
