@@ -9,7 +9,8 @@ six), when first used.
 """
 import numpy as np
 from numba import literally, types
-from numba.extending import overload
+from llvmlite import ir
+from numba.extending import intrinsic, overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit
@@ -25,6 +26,7 @@ from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
+DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
@@ -68,7 +70,8 @@ def _illegal(status, seat, card):
 
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
-           level, check, draws, status, pts, trace, t_cards, t_leader, t_winner, t_points):
+           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+          t_points):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -118,15 +121,15 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             tp += pts[c]
             view_played(v, t, k, p, c, tp, level)
             if trace:
-                t_cards[players * t + k] = c
+                t_cards[row, players * t + k] = c
             p += 1
             if p == players:
                 p = 0
         view_trick_done(v, t, leader, winner, tp, level)
         if trace:
-            t_leader[t] = leader
-            t_winner[t] = winner
-            t_points[t] = tp
+            t_leader[row, t] = leader
+            t_winner[row, t] = winner
+            t_points[row, t] = tp
         if (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
@@ -145,7 +148,8 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
 
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
-          level, check, draws, status, pts, trace, t_cards, t_leader, t_winner, t_points):
+          level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+          t_points):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
@@ -187,11 +191,11 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         view_played(v, t, 1, q, c1, tp, level)
         view_trick_done(v, t, p, q if taken else p, tp, level)
         if trace:
-            t_cards[2 * t] = c0
-            t_cards[2 * t + 1] = c1
-            t_leader[t] = leader
-            t_winner[t] = q if taken else p
-            t_points[t] = tp
+            t_cards[row, 2 * t] = c0
+            t_cards[row, 2 * t + 1] = c1
+            t_leader[row, t] = leader
+            t_winner[row, t] = q if taken else p
+            t_points[row, t] = tp
         if taken:
             leader = q
         a = ho if taken else hl
@@ -225,6 +229,41 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
     rec.game_points_side0 = games if winner == 0 else 0
     rec.game_points_side1 = games if winner == 1 else 0
 
+
+
+def _entry_alloca(builder, lty, count):
+    """``count`` items of LLVM type ``lty`` on the stack, allocated once in the function's
+    entry block and aligned on 64 bytes (as numba aligns arrays' data)."""
+    with builder.goto_entry_block():
+        ptr = builder.alloca(lty, size=ir.Constant(ir.IntType(64), count))
+        ptr.align = 64
+    return ptr
+
+
+@intrinsic
+def stack_empty(typingctx, n, dtype):
+    """An uninitialised 1-d array of ``n`` (a literal) items of ``dtype`` in the calling
+    function's stack frame (no allocation, no reference counting; it must not outlive the
+    function): the compiler can keep a small one, as the random state, in registers."""
+    if not isinstance(n, types.IntegerLiteral):
+        return None
+    dt = dtype.dtype if isinstance(dtype, types.DType) else getattr(dtype, "instance_type", None)
+    if not isinstance(dt, types.Number):
+        return None
+    count = n.literal_value
+    arrty = types.Array(dt, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        lty = context.get_data_type(dt)
+        ptr = _entry_alloca(builder, lty, count)
+        ary = context.make_array(arrty)(context, builder)
+        size = context.get_abi_sizeof(lty)
+        context.populate_array(ary, data=ptr,
+                               shape=[context.get_constant(types.intp, count)],
+                               strides=[context.get_constant(types.intp, size)],
+                               itemsize=context.get_constant(types.intp, size), meminfo=None)
+        return ary._getvalue()
+    return arrty(n, dtype), codegen
 
 
 def _loop_parts(key, players):
@@ -303,6 +342,10 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[2 * d + (params[P_LOMBARDY] != 0)]
+        w = v
+        state = stack_empty(4, np.uint64)
+        deck = stack_empty(DECK_SLOTS, np.int8)
+        hands = stack_empty(MAX_SEATS, np.uint64)
         for i in range(out.shape[0]):
             deal = start + i
             seed_stream(state, seed_base, deal)
@@ -311,13 +354,13 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
             card = new_deal(state, deck, n_cards, hands, n, dealer, source, i)
             trump = SUIT_OF[d, card]
             tmask = SUIT_MASKS[d, trump]
-            view_deal(v, n, dealer, trump, card, n_cards, level)
+            view_deal(w, n, dealer, trump, card, n_cards, level)
             if trace:
                 _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
             points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
-                                              n_cards, codes, v, sp, policy, level, check,
-                                              draws, status, pts, trace, t_cards[row],
-                                              t_leader[row], t_winner[row], t_points[row])
+                                              n_cards, codes, w, sp, policy, level, check,
+                                              draws, status, pts, trace, row, t_cards,
+                                              t_leader, t_winner, t_points)
             if status[0] != 0:
                 status[3] = deal
                 return
@@ -399,6 +442,10 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[2 * d + (params[P_LOMBARDY] != 0)]
         target = params[P_TARGET]
+        w = v
+        state = stack_empty(4, np.uint64)
+        deck = stack_empty(DECK_SLOTS, np.int8)
+        hands = stack_empty(MAX_SEATS, np.uint64)
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i
@@ -417,15 +464,15 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
                 card = new_deal(state, deck, n_cards, hands, n, dealer, SHUFFLED, 0)
                 trump = SUIT_OF[d, card]
                 tmask = SUIT_MASKS[d, trump]
-                view_deal(v, n, dealer, trump, card, n_cards, level)
+                view_deal(w, n, dealer, trump, card, n_cards, level)
                 if keep:
                     _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
                 # the match's stream goes on after the deal: the draws are always made
                 points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask,
-                                                  deck, n_cards, codes, v, sp, policy, level,
+                                                  deck, n_cards, codes, w, sp, policy, level,
                                                   check, True, status, pts, keep,
-                                                  t_cards[row], t_leader[row], t_winner[row],
-                                                  t_points[row])
+                                                  row, t_cards, t_leader, t_winner,
+                                                  t_points)
                 if status[0] != 0:
                     status[3] = r
                     return -1

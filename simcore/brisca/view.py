@@ -86,7 +86,7 @@ VIEW_DTYPE = np.dtype([
     ("scratch", np.int64, (MAX_SEATS, 8)),
     ("work", np.int64, (64,)),
     ("bmi2", np.bool_),
-])
+], align=True)
 
 
 def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: bool = True,
