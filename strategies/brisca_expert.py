@@ -25,7 +25,7 @@ import numpy as np
 
 from simcore._jit import KERNEL_OPTIONS, njit
 from simcore.bits import bit, ctz, popcount
-from simcore.brisca.enums import POINTS_TABLE, STRENGTH_OF, SUIT_MASKS, SUIT_OF
+from simcore.brisca.enums import N_VALUES, POINTS_TABLE, STRENGTH_OF, SUIT_MASKS, SUIT_OF
 from simcore.strategy import Param, register
 
 
@@ -36,11 +36,11 @@ _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 FULL = np.array([(1 << 40) - 1, (1 << 48) - 1], dtype=np.uint64)
 #: the point values a card can have, and per point-table row the cards of each value
 PV = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
-VALUE_MASKS = np.zeros((4, len(PV)), dtype=np.uint64)
-for _r in range(4):
+VALUE_MASKS = np.zeros((POINTS_TABLE.shape[0], len(PV)), dtype=np.uint64)
+for _r in range(POINTS_TABLE.shape[0]):
     for _j, _pv in enumerate(PV):
         VALUE_MASKS[_r, _j] = sum(1 << c for c in range(POINTS_TABLE.shape[1])
-                                  if POINTS_TABLE[_r, c] == _pv and (_pv or c < (40 if _r < 2 else 48)))
+                                  if POINTS_TABLE[_r, c] == _pv and (_pv or c < (40 if _r < N_VALUES else 48)))
 del _r, _j, _pv
 BIG = 1 << 40
 
@@ -501,7 +501,7 @@ def follow_value(v, c, pool, tmask, prow, base, out, lc, opp_after, team_after, 
 @njit(inline="always")
 def expert_card(v, hand, p):
     d = v.layout
-    prow = 2 * d + v.values
+    prow = N_VALUES * d + v.values
     tmask = SUIT_MASKS[d, v.trump]
     memory = p.memory
     partners = p.partner_hands

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from simcore.brisca.enums import POINTS_TABLE, deck_for
+from simcore.brisca.enums import POINTS_TABLE, deck_for, points_row
 from simcore.brisca.view import new_view
 from simcore.errors import TrunfoError
 from simcore.strategy import decide
@@ -38,7 +38,7 @@ def position(players=2, seat=0, hand=(), trump_card="6B", trick=(), played=(), s
     cards = [(s, deck.parse_card(c)) for s, c in trick]
     v["trick_len"] = len(cards)
     v["leader"] = cards[0][0] if cards else seat
-    pts = POINTS_TABLE[2 * (players == 6)]
+    pts = POINTS_TABLE[points_row(players, "standard")]
     best = None                     # the highest trump, else the highest card of the suit led
     for s, c in cards:
         if best is None or (deck.suit_of(c) == deck.suit_of(best[1]) and c > best[1]) or \

@@ -17,7 +17,7 @@ from ..bits import bit
 from ..deal import SHUFFLED, fill_deck
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, P_LOMBARDY,
+from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_VALUES,
                     P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
                     T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
@@ -341,7 +341,7 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
-        pts = POINTS_TABLE[2 * d + (params[P_LOMBARDY] != 0)]
+        pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
         w = v
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
@@ -440,7 +440,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
-        pts = POINTS_TABLE[2 * d + (params[P_LOMBARDY] != 0)]
+        pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
         target = params[P_TARGET]
         w = v
         state = stack_empty(4, np.uint64)

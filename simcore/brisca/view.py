@@ -20,7 +20,7 @@ voids to record.
 | `layout` | int | the deck's bit layout: 0 latin40 (2 and 4 players), 1 latin48 (6 players); the index of the tables of `simcore.brisca.enums` (`SUIT_MASKS[layout]`, ...) |
 | `ranks` | int | cards per suit, 10 or 12 |
 | `n_cards` | int | cards in the deck, 40 or 48 |
-| `values` | int | the rule `values`: 0 standard, 1 lombardy |
+| `values` | int | the rule `values`: 0 standard, 1 lombardy, 2 tuscan |
 | `tiebreak` | bool | the rule `tiebreak_cards`: at 60-60 the side with more cards wins |
 | `double_at` | int | the rule `double_at` (0: off) |
 | `card_points` | int[48] | the points of every card under the rules |
@@ -60,7 +60,7 @@ import numpy as np
 
 from .._jit import njit
 from ..bits import bit
-from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, P_DOUBLE_AT, P_LOMBARDY,
+from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, N_VALUES, P_DOUBLE_AT, P_VALUES,
                     P_SHOW_HANDS, P_TIEBREAK, POINT_MASKS, POINTS_TABLE, RANKS)
 
 MAX_SEATS = 6
@@ -96,7 +96,7 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: b
     v = np.zeros(1, VIEW_DTYPE)
     r = v[0]
     d = 1 if players == 6 else 0
-    prow = 2 * d + int(values)
+    prow = N_VALUES * d + int(values)
     r["players"] = players
     r["layout"] = d
     r["ranks"] = RANKS[d]
@@ -124,12 +124,12 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: b
 def view_constants(v, players, params, bmi2):
     """The run's constants: player count, deck layout and the rules (``params``, the
     kernels' rule vector; ``shown`` is meaningful with partners only)."""
-    values = 1 if params[P_LOMBARDY] != 0 else 0
+    values = params[P_VALUES]
     shown = params[P_SHOW_HANDS] != 0
     v.tiebreak = params[P_TIEBREAK] != 0
     v.double_at = params[P_DOUBLE_AT]
     d = 1 if players == 6 else 0
-    prow = 2 * d + values
+    prow = N_VALUES * d + values
     v.players = players
     v.layout = d
     v.ranks = RANKS[d]
