@@ -134,9 +134,11 @@ class BriscaGame(Game):
         (count, players) masks by seat, ``trump_card``, ``dealer`` and ``stock`` (count,
         cards in the stock), first drawn first, the face-up trump card last."""
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr)
+        tr = nb.trace_buffers(count)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, trace=tr)
+        _check(setup, status)
         n = setup.players
         n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
         return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),
