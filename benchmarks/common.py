@@ -10,14 +10,15 @@ from pathlib import Path
 REFSIM_ENV = "TRUNFO_REFSIM"
 
 
-def compile_time(game: str, cold: bool) -> float:
-    """Seconds for the first ``simulate(game)`` call in a fresh process.
+def compile_time(game: str, cold: bool, **kwargs) -> float:
+    """Seconds for the first ``simulate(game, **kwargs)`` call in a fresh process.
 
     ``cold`` points numba at an empty cache, so the kernels are compiled; otherwise
     they are loaded from the cache on disk.
     """
+    extra = "".join(f", {k}={v!r}" for k, v in kwargs.items())
     code = ("import time, simcore; t = time.perf_counter(); "
-            f"simcore.simulate({game!r}, deals=1, seed=1, threads=1, progress=False); "
+            f"simcore.simulate({game!r}, deals=1, seed=1, threads=1, progress=False{extra}); "
             "print(time.perf_counter() - t)")
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
@@ -77,7 +78,7 @@ def build_own_c(name: str) -> tuple[str | None, str]:
     cc = os.environ.get("CC", "cc")
     out = Path(tempfile.mkdtemp(prefix="trunfo-c-")) / name
     try:
-        subprocess.run([cc, "-O3", "-march=native", "-pthread", "-o", str(out), str(src)],
+        subprocess.run([cc, "-O3", "-march=native", "-pthread", "-o", str(out), str(src), "-lm"],
                        capture_output=True, text=True, check=True)
     except (OSError, subprocess.CalledProcessError) as e:
         return None, f"own C column skipped: {src.name} did not build with {cc} ({e})"

@@ -5,6 +5,7 @@ as it finds any installed package's strategies; it never imports them by name.
 """
 from . import sueca  # noqa: F401  (registers the Sueca strategies)
 from . import brisca  # noqa: F401  (registers the Brisca strategies)
+from . import brisca_expert  # noqa: F401  (registers Brisca's expert)
 from . import scopa  # noqa: F401  (registers the Scopa strategies)
 from . import spades  # noqa: F401  (registers the Spades strategies)
 from . import spades_expert  # noqa: F401  (registers Spades' expert)

@@ -1,12 +1,11 @@
-"""Brisca play policies: jitted functions over the engine's card masks.
+"""Brisca play policies over the view of :mod:`simcore.brisca.view`.
 
-``choose`` is what the kernel's mixed loop calls for every card; it branches on
-the integer strategy code (the all-``random`` and all-``greedy`` loops call
-``pick_random`` / ``pick_greedy`` directly).  The exact definitions are in
+Each policy is ``f(v, legal, u, p) -> card`` (see :mod:`simcore.strategy`); in Brisca
+``legal`` is the whole hand.  The exact definitions of ``random`` and ``greedy`` are in
 ``docs/games/brisca.md`` ("Strategies").
 
-Card sets are uint64 masks over ``card = suit * ranks + strength``; ``d`` selects
-the deck's bit layout (0: 40 cards, 1: 48 cards) in the tables of
+Card sets are uint64 masks over ``card = suit * ranks + strength``; ``d`` (the view's
+``layout``) selects the deck's bit layout (0: 40 cards, 1: 48 cards) in the tables of
 :mod:`simcore.brisca.enums`.
 """
 import numpy as np
@@ -14,15 +13,9 @@ import numpy as np
 from simcore._jit import njit
 from simcore.bits import ctz, popcount, select_bit
 from simcore.brisca.enums import FIELDS, RANKS, STRENGTH_OF, STRIDES, SUIT_MASKS, SUIT_OF
-
-from .registry import register
+from simcore.strategy import register
 
 GAME = "brisca"
-RANDOM = register(GAME, "random", 0, "uniform over the cards in hand", False).code
-GREEDY = register(GAME, "greedy", 1, "take points with the cheapest winning card (a trump only "
-                  "for a 10 or 11), feed a winning partner, else throw the cheapest blank card",
-                  True).code
-
 _ONE = np.uint64(1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -46,15 +39,6 @@ def cheapest(mask, tmask, d):
     cand = mask & (STRIDES[d] << np.uint64(ctz(fold)))
     plain = cand & ~tmask
     return ctz(plain) if plain else ctz(cand)
-
-
-@njit(inline="always")
-def beaters(best, trump, tmask, d):
-    """The mask of the cards that would beat ``best``, the card winning the trick so far:
-    the higher cards of its suit, and every trump if it is not one (branch-free: the
-    trumps outside its suit are no trumps at all when it is one)."""
-    suit = SUIT_MASKS[d, SUIT_OF[d, best]]
-    return (suit & (_ONES << np.uint64(best + 1))) | (tmask & ~suit)
 
 
 @njit(inline="always")
@@ -107,14 +91,19 @@ def pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high, play
     return cheapest(m, tmask, d)
 
 
-@njit(inline="always")
-def choose(code, seat, hand, k, win_mask, winner, tmask, trick_points, high, players,
-           points, point_mask, d, u32, bmi2):
-    """One card for ``seat``: ``k`` cards are already in the trick, ``win_mask`` holds the
-    cards that would beat the one ``winner`` (a seat) is winning it with;
-    ``trick_points`` are on the table and ``high`` says whether one of its cards is worth
-    10 or more."""
-    if code == GREEDY:
-        return pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high,
-                           players, points, point_mask, d)
-    return pick_random(hand, u32, bmi2)
+def random_play(v, legal, u, p):
+    """uniform over the cards in hand"""
+    return pick_random(legal, u, v.bmi2)
+
+
+def greedy_play(v, legal, u, p):
+    """take points with the cheapest winning card (a trump only for a 10 or 11), feed a
+    winning partner, else throw the cheapest blank card"""
+    d = v.layout
+    return pick_greedy(v.seat, legal, v.trick_len, v.beat, v.winner, SUIT_MASKS[d, v.trump],
+                       v.trick_points, (v.trick_mask & v.high_cards) != 0, v.players,
+                       v.card_points, v.point_cards, d)
+
+
+register(GAME, "random", random_play, deterministic=False, view="none")
+register(GAME, "greedy", greedy_play, deterministic=True, view="trick")

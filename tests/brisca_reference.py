@@ -44,6 +44,8 @@ STRATEGIES = ("random", "greedy")
 
 POINTS_STANDARD = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
 POINTS_LOMBARDY = {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}  # the 3 scores 0
+POINTS_TUSCAN = {"1": 11, "3": 10, "K": 4, "N": 2, "J": 3}    # jack and knight swapped
+POINTS = {"standard": POINTS_STANDARD, "lombardy": POINTS_LOMBARDY, "tuscan": POINTS_TUSCAN}
 
 
 # ---------------------------------------------------------------------------
@@ -63,7 +65,7 @@ class DeckSpec:
         self.rank_of = [ranks_high_to_low[rps - 1 - (c % rps)] for c in range(self.n_cards)]
 
     def points_table(self, values: str) -> list[int]:
-        table = POINTS_LOMBARDY if values == "lombardy" else POINTS_STANDARD
+        table = POINTS[values]
         return [table.get(r, 0) for r in self.rank_of]
 
 
@@ -121,8 +123,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             if k not in DEFAULT_RULES:
                 raise ValueError(f"unknown Brisca rule {k!r}")
             out[k] = v
-    if out["values"] not in ("standard", "lombardy"):
-        raise ValueError(f"values must be standard or lombardy, not {out['values']!r}")
+    if out["values"] not in POINTS:
+        raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
     for k in ("tiebreak_cards", "partners_show_hands"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
@@ -132,8 +134,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
     t = out["target"]
     if isinstance(t, bool) or t not in (3, 5, 7):
         raise ValueError(f"target must be 3, 5 or 7, not {t!r}")
-    if out["partners_show_hands"] and players != 4:
-        raise ValueError("partners_show_hands is a 4-player option")
+    if out["partners_show_hands"] and players == 2:
+        raise ValueError("partners_show_hands needs partners (4 or 6 players)")
     return out
 
 

@@ -18,7 +18,8 @@ def mixes(n):
 
 
 CASES = [(n, m) for n in (2, 4, 6) for m in mixes(n)]
-RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False}]
+RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False},
+            {"values": "tuscan"}]
 
 
 def outcome(label):

@@ -269,6 +269,19 @@ def test_double_at():
             assert d["outcome"] == f"side{w}_win" and d["game_points"][w] == 1
 
 
+def test_tuscan_values():
+    """The reference's values=tuscan: jack 3, knight 2, every other card as standard; the
+    knight still beats the jack; a deal's points still add up to 120."""
+    tus = {br.card_name(c): br.card_points(c, 2, "tuscan") for c in range(40)}
+    for s in "OCEB":
+        assert (tus["1" + s], tus["3" + s], tus["K" + s], tus["N" + s], tus["J" + s],
+                tus["7" + s]) == (11, 10, 4, 2, 3, 0)
+    assert br.trick_winner(cs("JO NO"), B) == 1
+    for players in (2, 4, 6):
+        n = 48 if players == 6 else 40
+        assert sum(br.card_points(c, players, "tuscan") for c in range(n)) == 120
+
+
 def test_lombardy_values():
     std = {br.card_name(c): br.card_points(c) for c in range(40)}
     lom = {br.card_name(c): br.card_points(c, 2, "lombardy") for c in range(40)}

@@ -162,6 +162,21 @@ def test_values_lombardy():
             assert rec["tricks"][t]["points"] == sum(pts.get(c[0], 0) for _, c in cards)
 
 
+def test_values_tuscan():
+    """values=tuscan: the jack scores 3 and the knight 2 (the others as usual, 120 a deal);
+    ranks unchanged (the knight still beats the jack)."""
+    pts = {"1": 11, "3": 10, "K": 4, "N": 2, "J": 3}
+    seen = 0
+    for rec in records(4, rules=(("values", "tuscan"),)):
+        assert sum(rec["points"]) == 120
+        for t, cards in enumerate(tricks_of(rec)):
+            assert rec["tricks"][t]["points"] == sum(pts.get(c[0], 0) for _, c in cards)
+            ranks = [c[0] for _, c in cards]
+            if "N" in ranks and "J" in ranks:
+                seen += 1
+    assert seen > 0          # tricks where the swap changes the points were played
+
+
 # --- greedy --------------------------------------------------------------------------
 def test_greedy_leads_cheapest_non_trump():
     for rec in records(2, "greedy"):

@@ -2,7 +2,8 @@
 
 - 2 players (each a side), 4 (partners 0&2 vs 1&3) or 6 players (latin48, side = seat % 2).
   Deck latin40 (latin48 for 6); rank high to low 1 3 K N J (9 8) 7 6 5 4 2;
-  points 1 11, 3 10, K 4, N 3, J 2 (120 a deal); ``values=lombardy``: 7 scores 10, 3 scores 0.
+  points 1 11, 3 10, K 4, N 3, J 2 (120 a deal); ``values=lombardy``: 7 scores 10, 3 scores 0;
+  ``values=tuscan``: J 3, N 2.
 - Deal: dealer ``deal % players`` (or fixed); documented shuffle; positions 3k..3k+2 to seat
   dealer+1+k; ``deck[3n]`` is the face-up trump and the last card of the stock.
 - Play: seat dealer+1 leads; no obligation to follow suit or to win; highest trump wins, else

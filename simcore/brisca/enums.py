@@ -15,19 +15,32 @@ MAX_TRICKS = DECK.n_cards // 2      # 20 (2 players)
 N_SUITS = len(DECK.suits)
 POINTS_BY_RANK = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
 POINTS_BY_RANK_LOMBARDY = {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}
+POINTS_BY_RANK_TUSCAN = {"1": 11, "3": 10, "K": 4, "N": 2, "J": 3}
+#: the rule ``values``, in the order of the kernels' rule slot and the view's ``values``
+VALUES = ("standard", "lombardy", "tuscan")
+N_VALUES = len(VALUES)
+POINTS_BY_VALUES = {"standard": POINTS_BY_RANK, "lombardy": POINTS_BY_RANK_LOMBARDY,
+                    "tuscan": POINTS_BY_RANK_TUSCAN}
 
 
 def deck_for(players: int):
     return DECK6 if players == 6 else DECK
 
 
-# per-card point tables, derived from the deck data; row = 2 * (48 cards) + lombardy,
-# padded with zeros to MAX_CARDS (frozen into kernels as a constant)
-POINTS_TABLE = np.zeros((4, MAX_CARDS), dtype=np.int64)
-for _i, (_deck, _by_rank) in enumerate(((DECK, POINTS_BY_RANK), (DECK, POINTS_BY_RANK_LOMBARDY),
-                                        (DECK6, POINTS_BY_RANK), (DECK6, POINTS_BY_RANK_LOMBARDY))):
-    POINTS_TABLE[_i, :_deck.n_cards] = _deck.table(_by_rank)
-del _i, _deck, _by_rank
+# per-card point tables, derived from the deck data; row = N_VALUES * (48 cards) + the index
+# of the rule ``values`` in VALUES (:func:`points_row`), padded with zeros to MAX_CARDS
+# (frozen into kernels as a constant)
+POINTS_TABLE = np.zeros((2 * N_VALUES, MAX_CARDS), dtype=np.int64)
+for _d, _deck in enumerate((DECK, DECK6)):
+    for _v, _name in enumerate(VALUES):
+        POINTS_TABLE[N_VALUES * _d + _v, :_deck.n_cards] = _deck.table(POINTS_BY_VALUES[_name])
+del _d, _deck, _v, _name
+
+
+def points_row(players: int, values: str) -> int:
+    """The row of POINTS_TABLE (and POINT_MASKS, HIGH_MASKS) for a table and rule ``values``."""
+    return N_VALUES * (players == 6) + VALUES.index(values)
+
 
 # per-deck bit layout (row 0: 40 cards, 10 ranks a suit; row 1: 48 cards, 12 ranks), frozen
 # into kernels as constants: card = suit * ranks_per_suit + strength
@@ -49,33 +62,35 @@ for _d in range(2):
 del _d, _r, _s, _c
 # per point-table row: the cards worth something, the cards worth 10 or more
 POINT_MASKS = np.array([sum(1 << c for c in range(MAX_CARDS) if POINTS_TABLE[i, c] > 0)
-                        for i in range(4)], dtype=np.uint64)
+                        for i in range(2 * N_VALUES)], dtype=np.uint64)
 HIGH_MASKS = np.array([sum(1 << c for c in range(MAX_CARDS) if POINTS_TABLE[i, c] >= 10)
-                       for i in range(4)], dtype=np.uint64)
+                       for i in range(2 * N_VALUES)], dtype=np.uint64)
 
 # --- rule options --------------------------------------------------------------
 DOUBLE_AT = (None, 70, 80, 90, 100, 110, 120)
 RULES = RuleSchema("brisca", (
-    RuleOption("values", "standard", ("standard", "lombardy"),
-               "card values: standard (3 scores 10) or lombardy (7 scores 10, 3 scores 0)"),
+    RuleOption("values", "standard", VALUES,
+               "card values: standard (3 scores 10), lombardy (7 scores 10, 3 scores 0) or "
+               "tuscan (jack 3, knight 2); ranks unchanged"),
     RuleOption("tiebreak_cards", True, (True, False),
                "on 60-60 the side that took more cards wins the deal"),
     RuleOption("double_at", None, DOUBLE_AT,
                "a deal won with at least this many points counts two game points (off: one)"),
     RuleOption("target", 3, (3, 5, 7), "game points that win a match"),
     RuleOption("partners_show_hands", False, (True, False),
-               "partners see each other's hand (4 players; random and greedy ignore it)"),
+               "teammates see each other's hands (4 and 6 players; expert uses it, random "
+               "and greedy do not)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
-P_LOMBARDY, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
+P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
 N_PARAMS = 5
 
 
 def params(rules) -> np.ndarray:
     """The kernels' int64 rule vector from validated :class:`~simcore.rules.Rules`."""
     p = np.zeros(N_PARAMS, dtype=np.int64)
-    p[P_LOMBARDY] = rules["values"] == "lombardy"
+    p[P_VALUES] = VALUES.index(rules["values"])
     p[P_TIEBREAK] = rules["tiebreak_cards"]
     p[P_DOUBLE_AT] = 0 if rules["double_at"] is None else rules["double_at"]
     p[P_TARGET] = rules["target"]
@@ -139,5 +154,4 @@ def layout(players: int, dealer: int):
 
 def card_points(players: int, rules) -> np.ndarray:
     """Card points of each card of the deck dealt (``values`` rule)."""
-    by_rank = POINTS_BY_RANK_LOMBARDY if rules["values"] == "lombardy" else POINTS_BY_RANK
-    return deck_for(players).table(by_rank)
+    return deck_for(players).table(POINTS_BY_VALUES[rules["values"]])

@@ -9,19 +9,18 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary
 from . import enums as E
 from . import nb
+from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/brisca.md)
 DOMAIN_MATCH = 0x4D415443
 
 
-def _trace_buffers(n: int):
-    return (np.zeros((n, 6), np.uint64), np.zeros(n, np.int64),
-            np.zeros((n, E.MAX_CARDS), np.int8), np.zeros((n, E.MAX_CARDS), np.int8),
-            np.zeros((n, E.MAX_TRICKS), np.int8), np.zeros((n, E.MAX_TRICKS), np.int8),
-            np.zeros((n, E.MAX_TRICKS), np.int16))
-
-
-_NO_TRACE = _trace_buffers(1)
+def _check(setup: Setup, status: np.ndarray) -> None:
+    """A strategy that returned an illegal card stopped the kernel: say whose it was."""
+    if status[0]:
+        from ..strategy import illegal_card
+        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]),
+                     E.deck_for(setup.players))
 
 
 class BriscaGame(Game):
@@ -36,12 +35,15 @@ class BriscaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
+    uses_lineup = True
+    view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:
-        if rules["partners_show_hands"] and players != 4:
-            raise TrunfoError(f"rule partners_show_hands=true needs 4 players, not {players}")
+        if rules["partners_show_hands"] and players == 2:
+            raise TrunfoError("rule partners_show_hands=true needs partners: 4 or 6 players, "
+                              "not 2")
 
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)
@@ -51,6 +53,9 @@ class BriscaGame(Game):
 
     def deck_of(self, players):
         return E.deck_for(players)
+
+    def sides(self, setup: Setup) -> int:
+        return 2
 
     def sides_of(self, players, rules):
         return tuple(s % 2 for s in range(players))
@@ -68,8 +73,10 @@ class BriscaGame(Game):
                   out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
         src = self.deal_source(setup, seed, start, count) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, False, *_NO_TRACE, src)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, source=src)
+        _check(setup, status)
         self.source_done(setup, src, start)
         return out
 
@@ -119,10 +126,12 @@ class BriscaGame(Game):
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         from .records import deal_records
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
+        tr = nb.trace_buffers(count)
         src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr, src)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, source=src, trace=tr)
+        _check(setup, status)
         self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
@@ -131,10 +140,12 @@ class BriscaGame(Game):
         (count, players) masks by seat, ``trump_card``, ``dealer`` and ``stock`` (count,
         cards in the stock), first drawn first, the face-up trump card last."""
         out = np.empty(count, self.record_dtype)
-        tr = _trace_buffers(count)
+        tr = nb.trace_buffers(count)
         src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.codes,
-                     setup.params, setup.bmi2, True, *tr, src)
+        status = np.zeros(4, np.int64)
+        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
+                     setup.params, setup.bmi2, status, source=src, trace=tr)
+        _check(setup, status)
         self.source_done(setup, src, start)
         n = setup.players
         n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
@@ -144,10 +155,10 @@ class BriscaGame(Game):
     # --- matches (the runner's "rubbers") --------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
         out = np.empty(count, self.rubber_dtype)
-        dummy_deals = np.empty(1, self.record_dtype)
+        status = np.zeros(4, np.int64)
         nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
-                       setup.dealer_arg, setup.codes, setup.params, setup.bmi2, False, 0,
-                       dummy_deals, *_NO_TRACE, np.zeros((1, 2), np.int64))
+                       setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status)
+        _check(setup, status)
         return out
 
     def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
@@ -157,11 +168,13 @@ class BriscaGame(Game):
         while True:
             out = np.empty(1, self.rubber_dtype)
             deals = np.empty(cap, self.record_dtype)
-            tr = _trace_buffers(cap)
+            tr = nb.trace_buffers(cap)
             before = np.zeros((cap, 2), np.int64)
+            status = np.zeros(4, np.int64)
             n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
-                               setup.dealer_arg, setup.codes, setup.params, setup.bmi2, True,
-                               cap, deals, *tr, before)
+                               setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status,
+                               tr + (before,), cap, deals)
+            _check(setup, status)
             if n >= 0:
                 break
             cap *= 4

@@ -1,47 +1,52 @@
 """Brisca kernels: dealing, play with the stock, batch loops over structured records.
 
-One kernel serves 2, 4 and 6 players (the player count is a run-time argument).
 No pandas, files or printing here.  Every loop takes the stream base
 (:func:`simcore.rng.seed_base`) and a first index, so a chunk's results depend
-only on the indices it covers.
+only on the indices it covers.  Strategies come as a lineup
+(:class:`simcore.strategy.Lineup`): one kernel is compiled per lineup and player count
+(its play loop, with constant bounds: two players with both hands in locals, or four and
+six), when first used.
 """
 import numpy as np
-from numba import literally
+from numba import literally, types
+from llvmlite import ir
+from numba.extending import intrinsic, overload
 
-from strategies.brisca import GREEDY, RANDOM, beaters, choose, pick_greedy, pick_random
-
-from .._jit import njit
+from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
-from .enums import (E_TARGET, HAND_SIZE, HIGH_MASKS, K_TIE, MAX_CARDS, P_LOMBARDY, P_TARGET,
-                    POINT_MASKS, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0, T_DEALER_OUTCOME,
-                    T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0, TOTAL_POINTS)
+from ..strategy import policies_of
+from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_VALUES,
+                    P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
+                    T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
+                    TOTAL_POINTS)
 from .scoring import score_deal
+from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_partners,
+                   view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
+DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
-ALL_RANDOM, ALL_GREEDY, MIXED = 0, 1, 2
 
-
-@njit
-def play_mode(codes):
-    """ALL_RANDOM or ALL_GREEDY when every seat plays it, else MIXED."""
-    mode = ALL_RANDOM if codes[0] == RANDOM else (ALL_GREEDY if codes[0] == GREEDY else MIXED)
-    for c in codes:
-        if c != codes[0]:
-            return MIXED
-    return mode
+@njit(inline="always")
+def beaters(best, trump, tmask, d):
+    """The mask of the cards that would beat ``best``, the card winning the trick so far:
+    the higher cards of its suit, and every trump if it is not one (branch-free: the
+    trumps outside its suit are no trumps at all when it is one)."""
+    suit = SUIT_MASKS[d, SUIT_OF[d, best]]
+    return (suit & (_ONES << np.uint64(best + 1))) | (tmask & ~suit)
 
 
 @njit(inline="always")
 def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
-    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: by default a fresh deck
-    shuffled), deal three cards each and lay out the stock.
+    """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`), deal three cards each
+    and lay out the stock.
 
     The stock is ``deck[3 * players + 1 .. n_cards]``, first-drawn first: the face-up
     trump card ``deck[3 * players]`` is copied to ``deck[n_cards]``, drawn last.
-    Returns the trump card and the dealer (a conditioned source draws it)."""
+    Returns the trump card and the dealer (a conditioned source may draw it)."""
     fill_deck(state, deck, n_cards, source, i)
     dealer = source_dealer(source, i, dealer)
     s = dealer + 1
@@ -58,13 +63,25 @@ def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
 
 
 @njit(inline="always")
-def play(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, mode, draws,
-         bmi2, pts, point_mask, high_mask, trace, t_cards, t_leader, t_winner, t_points):
-    """Play the deal out (``hands`` is emptied, the stock drawn).
+def _illegal(status, seat, card):
+    status[0] = 1
+    status[1] = seat
+    status[2] = card
 
-    ``mode`` (a compile-time literal) selects the loop: ``ALL_RANDOM``, ``ALL_GREEDY``
-    or ``MIXED`` (per-seat dispatch on the strategy codes).  ``draws`` false skips the
-    per-trick draws, which only a caller whose stream ends with the deal and whose
+
+@njit(inline="always")
+def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
+           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+          t_points):
+    """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
+
+    ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
+    inlined function): ``codes[seat]`` is the seat's strategy in the lineup, ``sp`` the
+    lineup's parameter records.  ``level`` is how much of the view ``v`` its strategies
+    read (kept up to date as cards are played and drawn), ``check`` whether the cards they
+    return are checked: a card not in hand (possible only from a strategy that is not built
+    in) stops the deal and ``status`` receives ``(1, seat, card)``.  ``draws`` false skips
+    the per-trick draws, which only a caller whose stream ends with the deal and whose
     seats are all deterministic may do: nothing observes them, so results are unchanged.
     Returns ``(points_side0, tricks_side0, tricks)``."""
     leader = dealer + 1
@@ -81,7 +98,7 @@ def play(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, m
         win_mask = np.uint64(0)
         winner = leader
         tp = 0
-        played = np.uint64(0)
+        view_trick(v, t, leader, players, level)
         for k in range(players):
             if draws:
                 if (k & 1) == 0:
@@ -90,30 +107,30 @@ def play(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, m
                 else:
                     uk = x & MASK32
             h = hands[p]
-            if mode == ALL_RANDOM:
-                c = pick_random(h, uk, bmi2)
-            elif mode == ALL_GREEDY:
-                c = pick_greedy(p, h, k, win_mask, winner, tmask, tp,
-                                (played & high_mask) != 0, players, pts, point_mask, d)
-            else:
-                c = choose(codes[p], p, h, k, win_mask, winner, tmask, tp,
-                           (played & high_mask) != 0, players, pts, point_mask, d, uk, bmi2)
+            view_turn(v, p, h, players, level)
+            view_partners(v, p, hands, players, level)
+            c = policy(codes[p], p, v, h, uk, sp)
+            if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
+                _illegal(status, p, c)
+                return points0, tricks0, n_tricks
             b = bit(c)
             hands[p] = h & ~b
             if k == 0 or (b & win_mask) != 0:
                 win_mask = beaters(c, trump, tmask, d)
                 winner = p
+                view_best(v, p, c, win_mask, level)
             tp += pts[c]
-            played |= b
+            view_played(v, t, k, p, c, tp, level)
             if trace:
-                t_cards[players * t + k] = c
+                t_cards[row, players * t + k] = c
             p += 1
             if p == players:
                 p = 0
+        view_trick_done(v, t, leader, winner, tp, level)
         if trace:
-            t_leader[t] = leader
-            t_winner[t] = winner
-            t_points[t] = tp
+            t_leader[row, t] = leader
+            t_winner[row, t] = winner
+            t_points[row, t] = tp
         if (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
@@ -125,14 +142,17 @@ def play(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, m
                 s += 1
                 if s == players:
                     s = 0
+            view_drawn(v, n_cards + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
         leader = winner
     return points0, tricks0, n_tricks
 
 
 @njit(inline="always")
-def play2(state, hands, d, dealer, trump, tmask, deck, n_cards, codes, mode, draws, bmi2, pts,
-          point_mask, high_mask, trace, t_cards, t_leader, t_winner, t_points):
-    """:func:`play` for two players, the hands held as the leader's and the other's."""
+def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
+          level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+          t_points):
+    """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
+    the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
     hl = hands[leader]
     ho = hands[1 - leader]
@@ -146,35 +166,37 @@ def play2(state, hands, d, dealer, trump, tmask, deck, n_cards, codes, mode, dra
             x = next64(state)
         p = leader
         q = 1 - leader
-        if mode == ALL_RANDOM:
-            c0 = pick_random(hl, x >> _32, bmi2)
-        elif mode == ALL_GREEDY:
-            c0 = pick_greedy(p, hl, 0, np.uint64(0), p, tmask, 0, False, 2, pts, point_mask, d)
-        else:
-            c0 = choose(codes[p], p, hl, 0, np.uint64(0), p, tmask, 0, False, 2, pts,
-                        point_mask, d, x >> _32, bmi2)
+        view_trick(v, t, p, 2, level)
+        view_turn(v, p, hl, 2, level)
+        c0 = policy(codes[p], p, v, hl, x >> _32, sp)
+        if check and (c0 < 0 or c0 >= n_cards or (hl & bit(c0)) == 0):
+            _illegal(status, p, c0)
+            return points0, tricks0, n_tricks
         b0 = bit(c0)
         hl &= ~b0
         win_mask = beaters(c0, trump, tmask, d)
         v0 = pts[c0]
-        if mode == ALL_RANDOM:
-            c1 = pick_random(ho, x & MASK32, bmi2)
-        elif mode == ALL_GREEDY:
-            c1 = pick_greedy(q, ho, 1, win_mask, p, tmask, v0, (b0 & high_mask) != 0, 2, pts,
-                             point_mask, d)
-        else:
-            c1 = choose(codes[q], q, ho, 1, win_mask, p, tmask, v0, (b0 & high_mask) != 0, 2,
-                        pts, point_mask, d, x & MASK32, bmi2)
+        view_best(v, p, c0, win_mask, level)
+        view_played(v, t, 0, p, c0, v0, level)
+        view_turn(v, q, ho, 2, level)
+        c1 = policy(codes[q], q, v, ho, x & MASK32, sp)
+        if check and (c1 < 0 or c1 >= n_cards or (ho & bit(c1)) == 0):
+            _illegal(status, q, c1)
+            return points0, tricks0, n_tricks
         b1 = bit(c1)
         ho &= ~b1
         tp = v0 + pts[c1]
         taken = (b1 & win_mask) != 0
+        if taken and level >= 2:     # (no decision sees the finished trick below level 2)
+            view_best(v, q, c1, beaters(c1, trump, tmask, d), level)
+        view_played(v, t, 1, q, c1, tp, level)
+        view_trick_done(v, t, p, q if taken else p, tp, level)
         if trace:
-            t_cards[2 * t] = c0
-            t_cards[2 * t + 1] = c1
-            t_leader[t] = leader
-            t_winner[t] = q if taken else p
-            t_points[t] = tp
+            t_cards[row, 2 * t] = c0
+            t_cards[row, 2 * t + 1] = c1
+            t_leader[row, t] = leader
+            t_winner[row, t] = q if taken else p
+            t_points[row, t] = tp
         if taken:
             leader = q
         a = ho if taken else hl
@@ -187,6 +209,7 @@ def play2(state, hands, d, dealer, trump, tmask, deck, n_cards, codes, mode, dra
             hl |= bit(deck[pos])
             ho |= bit(deck[pos + 1])
             pos += 2
+            view_drawn(v, n_cards + 1 - pos, 1 - leader, level)
     hands[0] = hl
     hands[1] = ho
     return points0, tricks0, n_tricks
@@ -208,162 +231,293 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
     rec.game_points_side1 = games if winner == 1 else 0
 
 
-@njit(inline="always")
-def _one_deal(state, deck, hands, players, dealer, codes, mode, draws, bmi2, params, trace,
-              row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, source, i):
-    d = 1 if players == 6 else 0               # the deck's bit layout
-    n_cards = 48 if players == 6 else 40
-    prow = 2 * d + (params[P_LOMBARDY] != 0)
-    pts = POINTS_TABLE[prow]
-    card, dealer = new_deal(state, deck, n_cards, hands, players, dealer, source, i)
-    trump = SUIT_OF[d, card]
-    tmask = SUIT_MASKS[d, trump]
-    if trace:
-        for s in range(players):
-            t_hands[row, s] = hands[s]
-        t_trump[row] = card
-        for i in range(n_cards - HAND_SIZE * players):
-            t_stock[row, i] = deck[HAND_SIZE * players + 1 + i]
-    if players == 2:
-        points0, tricks0, n_tricks = play2(state, hands, d, dealer, trump, tmask, deck, n_cards,
-                                           codes, mode, draws, bmi2, pts, POINT_MASKS[prow],
-                                           HIGH_MASKS[prow], trace, t_cards[row], t_leader[row],
-                                           t_winner[row], t_points[row])
-    else:
-        points0, tricks0, n_tricks = play(state, hands, players, d, dealer, trump, tmask, deck,
-                                          n_cards, codes, mode, draws, bmi2, pts,
-                                          POINT_MASKS[prow], HIGH_MASKS[prow], trace,
-                                          t_cards[row], t_leader[row], t_winner[row],
-                                          t_points[row])
-    kind, winner, games = score_deal(points0, tricks0 * players, (n_tricks - tricks0) * players,
-                                     params)
-    return trump, points0, tricks0, n_tricks, kind, winner, games, dealer
+
+def _entry_alloca(builder, lty, count):
+    """``count`` items of LLVM type ``lty`` on the stack, allocated once in the function's
+    entry block and aligned on 64 bytes (as numba aligns arrays' data)."""
+    with builder.goto_entry_block():
+        ptr = builder.alloca(lty, size=ir.Constant(ir.IntType(64), count))
+        ptr.align = 64
+    return ptr
 
 
-@njit
-def run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-              t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, source=SHUFFLED):
-    """Play deals ``start .. start + len(out) - 1`` into the records ``out``; the deals come
-    from ``source`` (:mod:`simcore.deal`: shuffled, given or conditioned decks).
+@intrinsic
+def stack_empty(typingctx, n, dtype):
+    """An uninitialised 1-d array of ``n`` (a literal) items of ``dtype`` in the calling
+    function's stack frame (no allocation, no reference counting; it must not outlive the
+    function): the compiler can keep a small one, as the random state, in registers."""
+    if not isinstance(n, types.IntegerLiteral):
+        return None
+    dt = dtype.dtype if isinstance(dtype, types.DType) else getattr(dtype, "instance_type", None)
+    if not isinstance(dt, types.Number):
+        return None
+    count = n.literal_value
+    arrty = types.Array(dt, 1, "C")
 
-    ``dealer_fixed`` < 0 rotates the dealer with the deal index.  With
-    ``trace`` the ``t_*`` arrays (one row per deal) receive the full play.
-    One loop is compiled per play mode (see :func:`play`); two players have their own
-    (:func:`play2`).
+    def codegen(context, builder, signature, args):
+        lty = context.get_data_type(dt)
+        ptr = _entry_alloca(builder, lty, count)
+        ary = context.make_array(arrty)(context, builder)
+        size = context.get_abi_sizeof(lty)
+        context.populate_array(ary, data=ptr,
+                               shape=[context.get_constant(types.intp, count)],
+                               strides=[context.get_constant(types.intp, size)],
+                               itemsize=context.get_constant(types.intp, size), meminfo=None)
+        return ary._getvalue()
+    return arrty(n, dtype), codegen
+
+
+def _loop_parts(key, players):
+    """``(level, check, policy, play, players)`` for a loop's ``overload``: the lineup's
+    policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2` for two
+    players, else :func:`play_n`) and the player count; None until ``key`` and ``players``
+    are literals."""
+    got = policies_of(key, "play")
+    if got is None or not isinstance(players, types.IntegerLiteral):
+        return None
+    n = players.literal_value
+    return got + ((play2 if n == 2 else play_n), n)
+
+
+def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
+              source=SHUFFLED, trace=None):
+    """Play deals ``start .. start + len(out) - 1`` into the records ``out``.
+
+    ``dealer_fixed`` < 0 rotates the dealer with the deal index; ``lineup`` is the
+    table's :class:`simcore.strategy.Lineup`; ``source`` where the deals come from
+    (:func:`simcore.deal.fill_deck`).  With ``trace`` (the arrays of
+    :func:`trace_buffers`, one row per deal) the full play is written out.  ``status``
+    (int64[4]) receives ``(1, seat, card, deal)`` if a strategy returns an illegal card.
+    Called from Python: one kernel is compiled per lineup, player count and source, when
+    first needed.
     """
-    mode = play_mode(codes)
-    if mode == ALL_RANDOM:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_RANDOM,
-                   source)
-    elif mode == ALL_GREEDY:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, ALL_GREEDY,
-                   source)
-    else:
-        _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                   t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, MIXED,
-                   source)
+    t = _NO_TRACE if trace is None else trace
+    args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2,
+            not lineup.deterministic, source, lineup.params, status, trace is not None, *t)
+    kernel = _run_deals if lineup.cacheable else _run_deals_nocache
+    specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
 
 
 @njit
-def _run_deals(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-               t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, mode, source):
-    literally(mode)      # no strategy dispatch in the all-random and all-greedy loops
-    state = np.empty(4, dtype=np.uint64)
-    deck = np.empty(MAX_CARDS + 1, dtype=np.int64)
-    hands = np.zeros(6, dtype=np.uint64)
-    for i in range(out.shape[0]):
-        d = start + i
-        seed_stream(state, seed_base, d)
-        if dealer_fixed < 0:
-            dealer = d % players
-        else:
-            dealer = dealer_fixed
-        row = i if trace else 0
-        trump, points0, tricks0, n_tricks, kind, winner, games, dealer = _one_deal(
-            state, deck, hands, players, dealer, codes, mode, mode != ALL_GREEDY, bmi2, params,
-            trace, row, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
-            source, i)
-        _write_deal(out[i], d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner,
-                    games)
+def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, source, sp,
+               status, trace, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
+               key, players):
+    literally(key)       # one kernel per lineup: deals_loop chooses its policies when typed
+    literally(players)   # and per player count: its play loop, with constant bounds
+    va = np.zeros(1, VIEW_DTYPE)
+    view_constants(va[0], players, params, bmi2)
+    deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+               source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+               t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
+               np.zeros(MAX_SEATS, np.uint64), va)
 
 
-@njit
-def run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
-                max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
-                t_points, t_before):
+_run_deals_nocache = njit(cache=False)(_run_deals.py_func)
+
+
+def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+               source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+               t_winner, t_points, state, deck, hands, va):
+    """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
+    lineup ``key`` and the player count ``players`` (literals): its policies and play loop are
+    chosen here, when the kernel is typed, and only they are compiled.  One call per
+    chunk, not inlined: the kernel's code is typed once, and the scratch arrays are the
+    caller's."""
+    raise NotImplementedError("deals_loop is called from jitted code only")
+
+
+@overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+                t_winner, t_points, state, deck, hands, va):
+    got = _loop_parts(key, players)
+    if got is None:
+        return None
+    level, check, policy, play, N = got
+
+    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+             source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+             t_winner, t_points, state, deck, hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        n = N                                   # constants of the kernel
+        d = 1 if N == 6 else 0                  # the deck's bit layout
+        n_cards = 48 if N == 6 else 40
+        pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        w = v
+        state = stack_empty(4, np.uint64)
+        deck = stack_empty(DECK_SLOTS, np.int8)
+        hands = stack_empty(MAX_SEATS, np.uint64)
+        for i in range(out.shape[0]):
+            deal = start + i
+            seed_stream(state, seed_base, deal)
+            dealer = deal % n if dealer_fixed < 0 else dealer_fixed
+            row = i if trace else 0
+            card, dealer = new_deal(state, deck, n_cards, hands, n, dealer, source, i)
+            trump = SUIT_OF[d, card]
+            tmask = SUIT_MASKS[d, trump]
+            view_deal(w, n, dealer, trump, card, n_cards, level)
+            if trace:
+                _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
+            points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
+                                              n_cards, codes, w, sp, policy, level, check,
+                                              draws, status, pts, trace, row, t_cards,
+                                              t_leader, t_winner, t_points)
+            if status[0] != 0:
+                status[3] = deal
+                return
+            kind, winner, games = score_deal(points0, tricks0 * n, (n_tricks - tricks0) * n,
+                                             params)
+            _write_deal(out[i], deal, dealer, trump, n, points0, tricks0, n_tricks, kind,
+                        winner, games)
+    return impl
+
+
+@njit(inline="always")
+def _trace_deal(deck, hands, players, n_cards, card, row, t_hands, t_trump, t_stock):
+    for s in range(players):
+        t_hands[row, s] = hands[s]
+    t_trump[row] = card
+    for j in range(n_cards - HAND_SIZE * players):
+        t_stock[row, j] = deck[HAND_SIZE * players + 1 + j]
+
+
+def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
+                trace=None, max_deals=0, deals_out=None):
     """Play matches ``start .. start + len(out) - 1`` into the records ``out``.
 
-    With ``trace``, ``out`` has one row and ``deals_out``/``t_*`` receive its
-    deals (at most ``max_deals``; returns -1 if the match was longer).
-    Returns the number of deals played.  One loop per play mode; matches always
-    draw (the stream continues to the next deal).
+    With ``trace`` (the arrays of :func:`trace_buffers` for ``max_deals`` deals plus an
+    int64 (max_deals, 2) array for the game points before each deal), ``out`` has one row
+    and ``deals_out``/``trace`` receive its deals (at most ``max_deals``; returns -1 if the
+    match was longer).  Returns the number of deals played (-1 also after an illegal card,
+    see ``status``).  Matches always draw (the stream continues to the next deal).
+    Compiled per lineup and player count, as :func:`run_deals` is.
     """
-    mode = play_mode(codes)
-    if mode == ALL_RANDOM:
-        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                            trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                            t_leader, t_winner, t_points, t_before, ALL_RANDOM)
-    if mode == ALL_GREEDY:
-        return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                            trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                            t_leader, t_winner, t_points, t_before, ALL_GREEDY)
-    return _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2,
-                        trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                        t_leader, t_winner, t_points, t_before, MIXED)
+    t = _NO_MATCH_TRACE if trace is None else trace
+    d_out = _NO_DEALS if deals_out is None else deals_out
+    args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2, lineup.params,
+            status, trace is not None, max_deals, d_out, *t)
+    kernel = _run_rubbers if lineup.cacheable else _run_rubbers_nocache
+    return specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
 
 
 @njit
-def _run_rubbers(seed_base, start, out, players, dealer_fixed, codes, params, bmi2, trace,
+def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
-                 t_points, t_before, mode):
-    literally(mode)
-    state = np.empty(4, dtype=np.uint64)
-    deck = np.empty(MAX_CARDS + 1, dtype=np.int64)
-    hands = np.zeros(6, dtype=np.uint64)
-    target = params[P_TARGET]
-    total_deals = 0
-    for i in range(out.shape[0]):
-        r = start + i
-        seed_stream(state, seed_base, r)
-        first = r % players if dealer_fixed < 0 else dealer_fixed
-        g0 = 0
-        g1 = 0
-        n = 0
-        dealer = first
-        while g0 < target and g1 < target:
-            keep = trace and n < max_deals
-            row = n if keep else 0
-            if keep:
-                t_before[row, 0] = g0
-                t_before[row, 1] = g1
-            trump, points0, tricks0, n_tricks, kind, winner, games, _ = _one_deal(
-                state, deck, hands, players, dealer, codes, mode, True, bmi2, params, keep, row,
-                t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points, SHUFFLED, 0)
-            if keep:
-                _write_deal(deals_out[row], total_deals + n, dealer, trump, players, points0,
-                            tricks0, n_tricks, kind, winner, games)
-            if winner == 0:
-                g0 += games
-            elif winner == 1:
-                g1 += games
-            n += 1
-            dealer += 1
-            if dealer == players:
-                dealer = 0
-        rec = out[i]
-        rec.match = r
-        rec.first_dealer = first
-        rec.winner = 0 if g0 >= target else 1
-        rec.deals = n
-        rec.game_points_side0 = g0
-        rec.game_points_side1 = g1
-        rec.end = E_TARGET
-        total_deals += n
-        if trace and n > max_deals:
-            return -1
-    return total_deals
+                 t_points, t_before, key, players):
+    literally(key)
+    literally(players)
+    va = np.zeros(1, VIEW_DTYPE)
+    view_constants(va[0], players, params, bmi2)
+    return rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
+                        sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
+                        t_cards, t_leader, t_winner, t_points, t_before,
+                        np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
+                        np.zeros(MAX_SEATS, np.uint64), va)
+
+
+_run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
+
+
+def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+                 status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                 t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+    """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
+    raise NotImplementedError("rubbers_loop is called from jitted code only")
+
+
+@overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+                  status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                  t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+    got = _loop_parts(key, players)
+    if got is None:
+        return None
+    level, check, policy, play, N = got
+
+    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+             status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+             t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        n = N                                   # constants of the kernel
+        d = 1 if N == 6 else 0                  # the deck's bit layout
+        n_cards = 48 if N == 6 else 40
+        pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        target = params[P_TARGET]
+        w = v
+        state = stack_empty(4, np.uint64)
+        deck = stack_empty(DECK_SLOTS, np.int8)
+        hands = stack_empty(MAX_SEATS, np.uint64)
+        total_deals = 0
+        for i in range(out.shape[0]):
+            r = start + i
+            seed_stream(state, seed_base, r)
+            first = r % n if dealer_fixed < 0 else dealer_fixed
+            g0 = 0
+            g1 = 0
+            m = 0
+            dealer = first
+            while g0 < target and g1 < target:
+                keep = trace and m < max_deals
+                row = m if keep else 0
+                if keep:
+                    t_before[row, 0] = g0
+                    t_before[row, 1] = g1
+                card, _ = new_deal(state, deck, n_cards, hands, n, dealer, SHUFFLED, 0)
+                trump = SUIT_OF[d, card]
+                tmask = SUIT_MASKS[d, trump]
+                view_deal(w, n, dealer, trump, card, n_cards, level)
+                if keep:
+                    _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
+                # the match's stream goes on after the deal: the draws are always made
+                points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask,
+                                                  deck, n_cards, codes, w, sp, policy, level,
+                                                  check, True, status, pts, keep,
+                                                  row, t_cards, t_leader, t_winner,
+                                                  t_points)
+                if status[0] != 0:
+                    status[3] = r
+                    return -1
+                kind, winner, games = score_deal(points0, tricks0 * n,
+                                                 (n_tricks - tricks0) * n, params)
+                if keep:
+                    _write_deal(deals_out[row], total_deals + m, dealer, trump, n, points0,
+                                tricks0, n_tricks, kind, winner, games)
+                if winner == 0:
+                    g0 += games
+                elif winner == 1:
+                    g1 += games
+                m += 1
+                dealer += 1
+                if dealer == n:
+                    dealer = 0
+            rec = out[i]
+            rec.match = r
+            rec.first_dealer = first
+            rec.winner = 0 if g0 >= target else 1
+            rec.deals = m
+            rec.game_points_side0 = g0
+            rec.game_points_side1 = g1
+            rec.end = E_TARGET
+            total_deals += m
+            if trace and m > max_deals:
+                return -1
+        return total_deals
+    return impl
+
+
+def trace_buffers(n: int):
+    """Arrays a traced run fills, one row per deal: the hands dealt, the face-up card, the
+    stock (first drawn first), every card played, and each trick's leader, winner and
+    points."""
+    return (np.zeros((n, MAX_SEATS), np.uint64), np.zeros(n, np.int64),
+            np.zeros((n, MAX_CARDS), np.int8), np.zeros((n, MAX_CARDS), np.int8),
+            np.zeros((n, MAX_TRICKS), np.int8), np.zeros((n, MAX_TRICKS), np.int8),
+            np.zeros((n, MAX_TRICKS), np.int16))
+
+
+_NO_TRACE = trace_buffers(1)
+_NO_MATCH_TRACE = _NO_TRACE + (np.zeros((1, 2), np.int64),)
+_NO_DEALS = np.empty(1, DEAL_DTYPE)
 
 
 @njit

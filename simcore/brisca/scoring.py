@@ -7,7 +7,7 @@ from .._jit import njit
 from .enums import K_DOUBLE, K_TIE, K_TIEBREAK, K_WIN, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS
 
 
-@njit
+@njit(inline="always")
 def score_deal(points0, cards0, cards1, params):
     """Score a finished deal from side 0's card points and both sides' card counts.
 

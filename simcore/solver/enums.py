@@ -111,7 +111,7 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
         cfg[C_BREAK] = bool(rules.get("break_spades", False))
     elif game == "brisca":
         deck = BE.deck_for(players)
-        row = 2 * (players == 6) + (rules.get("values", "standard") == "lombardy")
+        row = BE.points_row(players, rules.get("values", "standard"))
         points = BE.POINTS_TABLE[row, :deck.n_cards]
         cfg[C_N], cfg[C_FOLLOW], cfg[C_TVAL] = players, 0, 0
         cfg[C_OWNERS] = OWN_HAND0 if players == 2 else OWN_PACKED
