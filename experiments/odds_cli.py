@@ -7,7 +7,8 @@ import sys
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import add_dealing_options, command_line, rules_of, strategies_of
+from .options import (add_cluster_option, add_dealing_options, command_line, rules_of,
+                      strategies_of)
 
 EXIT_INTERRUPTED = 130
 
@@ -110,7 +111,8 @@ def format_odds(r) -> list[str]:
     acc = "1, every condition dealt directly" if c["method"] == "direct" else \
         f"{r.acceptance:.4g}, {r.proposals:,} deck orders drawn"
     lines.append(f"{r.done:,} deals in {r.seconds:.2f} s: {r.per_second:,.0f} deals/s on "
-                 f"{r.threads} thread{'s' if r.threads > 1 else ''} (acceptance {acc}; "
+                 f"{r.threads} thread{'s' if r.threads > 1 else ''}"
+                 f"{' of ' + r.cluster if r.cluster else ''} (acceptance {acc}; "
                  f"conditions analysed in {r.analyse_seconds:.2f} s, compile or cache load "
                  f"{r.compile_seconds:.2f} s)")
     if r.interrupted:
@@ -155,7 +157,8 @@ def cmd_odds(args) -> int:
                      trump_suit=args.trump_suit, where=args.where, deals=args.deals,
                      seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
                      dealer=args.dealer, players=args.players, threads=args.threads,
-                     seat=args.seat, table=args.table, par=args.par, progress=args.progress)
+                     seat=args.seat, table=args.table, par=args.par, progress=args.progress,
+                     cluster=args.cluster)
     if args.json:
         d = r.to_dict()
         d["command"] = command_line(args)
@@ -171,6 +174,7 @@ def register(sub, games) -> None:
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
     add_dealing_options(s, count_help="deals to play that satisfy the conditions",
                         default_count=100_000)
+    add_cluster_option(s)
     add_condition_options(s)
     s.add_argument("--seat", metavar="SEAT",
                    help="the seat the outcomes are seen from (default: the first seat given "

@@ -31,7 +31,8 @@ import pandas as pd
 from . import __version__, stats
 from .errors import TrunfoError
 from .games import get_game
-from .runner import DEFAULT_CHUNK, Progress, default_threads, run_chunks
+from .execution import Job
+from .runner import DEFAULT_CHUNK, Progress, default_threads
 
 #: deck orders the pilot draws to estimate the acceptance of a condition dealt by rejection
 PILOT = 20_000
@@ -301,6 +302,7 @@ class OddsResult:
     tables: dict = field(default_factory=dict)
     par: dict | None = None
     analyse_seconds: float = 0.0
+    cluster: str | None = None     # the Dask cluster it ran on (None: local threads)
 
     @property
     def deals(self) -> int:
@@ -329,6 +331,8 @@ class OddsResult:
             out["tables"] = {name: _table_dict(t) for name, t in self.tables.items()}
         if self.par is not None:
             out["par"] = self.par
+        if self.cluster is not None:
+            out["cluster"] = self.cluster
         return out
 
     def to_frame(self) -> pd.DataFrame:
@@ -547,26 +551,116 @@ def _pilot(c, seed: int, deals: int) -> float:
     return acc
 
 
+class OddsJob(Job):
+    """The deals of :func:`odds` as a job of the execution layer (``simcore.execution``):
+    plain data (the conditions as given: ``hands``, ``trump``, ``trump_suit``, ``where``,
+    ``predicate``), the setup with its conditions built once per process by ``prepare``;
+    ``compute(state, start, count)`` deals and plays deals ``start..start+count-1`` and gives
+    what the run sums: ``(_Acc, deck orders drawn, par values or None)``."""
+
+    def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
+                 conditions: dict, seat: str | None = None, table: bool = False,
+                 par: bool = False):
+        from .rules import Rules
+        self.game = game
+        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
+        self.strategies = strategies if isinstance(strategies, str) else tuple(strategies)
+        self.players, self.dealer, self.seed = players, dealer, seed
+        self.conditions = conditions
+        self.seat, self.table, self.par = seat, table, par
+        self.label = f"{game} odds"
+
+    def setup(self):
+        return get_game(self.game).setup(self.rules, self.strategies, players=self.players,
+                                         dealer=self.dealer, conditions=self.conditions)
+
+    def cluster_ready(self) -> None:
+        from .facade import cluster_check
+        cluster_check(self.setup())
+
+    def prepare(self):
+        return self.state(self.setup())
+
+    def state(self, setup) -> dict:
+        """What ``compute`` needs, from ``setup`` (built with the conditions), its kernels
+        compiled or loaded from the cache."""
+        g = get_game(self.game)
+        c = setup.conditions
+        seat_text, holder = _seat_holder(c, self.seat)
+        tables = TABLES[g.name](c.deck) if self.table else []
+        st = {"g": g, "setup": setup, "c": c, "holder": holder, "tables": tables,
+              "sizes": {tb.name: len(tb.labels) for tb in tables},
+              "sides": g.sides_of(setup.players, setup.rules),
+              "predeal": bool(tables) or c.predicate is not None, "par_total": 0}
+        g.run_chunk(setup, self.seed, 0, 1)              # compile, or load from the cache
+        if st["predeal"]:
+            d = c.decks(self.seed, 0, 1)
+            _holdings(c, d, np.zeros(1, np.int64), st["sides"])
+        if self.par:
+            from .solver import par as solver_par
+            st["par_total"] = solver_par.check_game(g.name)[0]
+            solver_par.warm_up(g, setup)
+        return st
+
+    def compute(self, st, start, count):
+        from .deal import conditioned, source_info
+        g, setup, c, seed = st["g"], st["setup"], st["c"], self.seed
+        if st["predeal"]:
+            d = c.decks(seed, start, count)
+            src = conditioned(c.plan, d.decks, d.dealers, d.states, packed=c.packed)
+            tries = int(d.tries.sum())
+        else:
+            src = conditioned(c.plan, packed=c.packed)
+        recs = g.run_chunk(setup, seed, start, count, source=src)
+        if not st["predeal"]:
+            tries = source_info(src)[0]
+        holder = st["holder"]
+        dl = recs["dealer"].astype(np.int64)
+        seats = (holder.value + (dl if holder.base == "dealer" else 0 * dl)) % setup.players
+        ests = ESTIMATES[g.name](recs, seats, setup)
+        vals = {}
+        if st["tables"]:
+            h = _holdings(c, d, seats, st["sides"])
+            vals = {tb.name: tb.values(h) for tb in st["tables"]}
+        acc = _Acc()
+        acc.add(ests, vals, st["sizes"])
+        pv = None
+        if self.par:
+            from .solver import par as solver_par
+            p0 = solver_par.par_values(g, setup, seed, start, count)
+            side = np.array(st["sides"])[seats]
+            pv = np.where(side == 0, p0, st["par_total"] - p0)
+        return acc, tries, pv
+
+
 def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = None,
          trump_suit: str | None = None, where: str | Callable | None = None,
          predicate: Callable | None = None, deals: int = 100_000, seed: int = 0,
          strategies=("random",), rules: dict | None = None, dealer: int | None = None,
          players: int | None = None, threads: int | None = None, seat: str | None = None,
          table: bool = False, par: bool = False, chunk: int = DEFAULT_CHUNK,
-         progress: bool | None = None) -> OddsResult:
+         progress: bool | None = None, cluster=None) -> OddsResult:
     """The exact probability of a holding and, over ``deals`` deals that have it (dealt
     exactly uniformly among them), the outcomes under ``strategies`` seen from ``seat`` and
     its side, with 95% intervals.  The conditions are those of
     :class:`simcore.conditions.Conditions` (docs/odds.md).  ``table=True`` adds the game's
-    standard tables; ``par=True`` each deal's double-dummy par (Sueca, Spades, Brisca)."""
-    from .facade import _check_count, _check_seed, _check_threads
+    standard tables; ``par=True`` each deal's double-dummy par (Sueca, Spades, Brisca).
+    ``cluster="local:N"`` or ``"tcp://HOST:PORT"`` (or a ``distributed.Client``) runs the
+    chunks on a Dask cluster (docs/cluster.md); the results are the same as on threads."""
+    from .execution import DaskBackend
+    from .facade import _Owned, _check_count, _check_seed, _check_threads, cluster_check
     g = get_game(game)
     deals = _check_count(deals, "deals")
     seed = _check_seed(seed)
-    threads = _check_threads(threads)
+    if cluster is None:
+        threads = _check_threads(threads)
     t0 = time.perf_counter()
-    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
-                    conditions=_conditions_kw(hands, trump, trump_suit, where, predicate))
+    conditions = _conditions_kw(hands, trump, trump_suit, where, predicate)
+    job = OddsJob(game, rules, strategies, players, dealer, seed, conditions, seat=seat,
+                  table=table, par=par)
+    setup = job.setup()
+    if cluster is not None:
+        cluster_check(setup)          # one line, before a cluster starts
     c = setup.conditions
     seat_text, holder = _seat_holder(c, seat)
     exact = c.exact()
@@ -579,50 +673,13 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
         from .solver import par as solver_par
         par_total, par_unit = solver_par.check_game(g.name)
         chunk = min(chunk, solver_par.PAR_CHUNK)
-    t = time.perf_counter()
-    g.run_chunk(setup, seed, 0, 1)              # compile, or load from the cache
-    if table or c.predicate is not None:
-        d = c.decks(seed, 0, 1)
-        _holdings(c, d, np.zeros(1, np.int64), g.sides_of(setup.players, setup.rules))
-    if par:
-        solver_par.warm_up(g, setup)
-    compile_seconds = time.perf_counter() - t
     estimates = [e for e, _ in estimates_of(np.empty(0, g.record_dtype), np.zeros(0, np.int64),
                                             setup)]
     sides = g.sides_of(setup.players, setup.rules)
-    predeal_decks = bool(tables) or c.predicate is not None
-    sizes = {tb.name: len(tb.labels) for tb in tables}
     total = _Acc()
     proposals = [0]
     par_parts: list[np.ndarray] = []
     lock = threading.Lock()
-
-    def work(start, count):
-        from .deal import conditioned, source_info
-        if predeal_decks:
-            d = c.decks(seed, start, count)
-            src = conditioned(c.plan, d.decks, d.dealers, d.states, packed=c.packed)
-            tries = int(d.tries.sum())
-        else:
-            src = conditioned(c.plan, packed=c.packed)
-        recs = g.run_chunk(setup, seed, start, count, source=src)
-        if not predeal_decks:
-            tries = source_info(src)[0]
-        dl = recs["dealer"].astype(np.int64)
-        seats = (holder.value + (dl if holder.base == "dealer" else 0 * dl)) % setup.players
-        ests = estimates_of(recs, seats, setup)
-        vals = {}
-        if tables:
-            h = _holdings(c, d, seats, sides)
-            vals = {tb.name: tb.values(h) for tb in tables}
-        acc = _Acc()
-        acc.add(ests, vals, sizes)
-        pv = None
-        if par:
-            p0 = solver_par.par_values(g, setup, seed, start, count)
-            side = np.array(sides)[seats]
-            pv = np.where(side == 0, p0, par_total - p0)
-        return acc, tries, pv
 
     def consume(start, count, result):
         acc, tries, pv = result
@@ -632,8 +689,16 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
             if pv is not None:
                 par_parts.append(pv)
 
-    bar = Progress(deals, "deals", enabled=progress)
-    status = run_chunks(deals, work, consume, threads=threads, chunk=chunk, progress=bar)
+    with _Owned(cluster, threads) as ex:
+        t = time.perf_counter()
+        if not isinstance(ex, DaskBackend) or ex.local:
+            job.__dict__["local"] = job.state(setup)     # this process's setup, compiled
+        ex.warm_up(job)
+        compile_seconds = time.perf_counter() - t
+        bar = Progress(deals, "deals", enabled=progress)
+        status = ex.run(job, deals, consume, chunk=chunk, progress=bar)
+        used = ex.threads
+        where_run = ex.describe().get("cluster")
     outcomes = _outcome_frame(estimates, total)
     shown = TABLE_COLUMNS[g.name]
     frames = {t.name: _table_frame(t, estimates, total, table_exact[t.name], seat_text, shown)
@@ -650,9 +715,9 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
     return OddsResult(setup.describe(), cond, seat_text,
                       f"{side_word}({seat_text})" if side_word == "team" or
                       len(set(sides)) < len(sides) else seat_text,
-                      seed, deals, status.done, status.seconds, compile_seconds, threads,
+                      seed, deals, status.done, status.seconds, compile_seconds, used,
                       status.interrupted, exact, proposals[0], outcomes, frames, par_summary,
-                      analyse)
+                      analyse, where_run)
 
 
 def _par_summary(pv: np.ndarray, unit: str) -> dict:

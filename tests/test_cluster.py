@@ -16,6 +16,8 @@ distributed = pytest.importorskip("distributed")
 
 from procs import ROOT  # noqa: E402
 
+import simcore  # noqa: E402
+
 from experiments.spec import load_spec  # noqa: E402
 from experiments.study import run_study  # noqa: E402
 from simcore.duplicate import compare, tournament  # noqa: E402
@@ -95,6 +97,19 @@ def test_local_cluster_sprt_stops_like_local(client):
     a = compare("sueca", "greedy", "random", threads=2, **kw)
     b = compare("sueca", "greedy", "random", cluster=client, **kw)
     assert a.sprt["result"] == "H1" and a.sprt == b.sprt and a.summary == b.summary
+
+
+def test_local_cluster_odds_equal_local_threads(client):
+    kw = dict(trump="2S", hands={"dealer": "AS 7S"}, where="trumps(dealer) >= 5", deals=1_200,
+              seed=6, table=True, chunk=300, progress=False)
+    a = simcore.odds("sueca", threads=2, **kw)
+    b = simcore.odds("sueca", cluster=client, **kw)
+    assert a.done == b.done == 1_200 and b.cluster is not None and a.cluster is None
+    assert a.proposals == b.proposals
+    assert a.outcomes.equals(b.outcomes) and a.to_frame().equals(b.to_frame())
+    with pytest.raises(TrunfoError, match="predicate .* cannot be sent"):
+        simcore.odds("sueca", predicate=lambda hands, trump, dealer: True, deals=10,
+                     cluster=client)
 
 
 def test_cluster_option_errors_are_one_line():
