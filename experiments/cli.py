@@ -307,7 +307,7 @@ def cmd_rules(args) -> int:
 def cmd_strategies(args) -> int:
     from simcore.rules import _fmt
     from simcore.games import all_games, get_game
-    from strategies import strategies_for
+    from simcore.strategy import strategies_for
     names = [get_game(args.game).name] if args.game else list(all_games())
     table = {g: {s.name: _describe(s) for s in strategies_for(g).values()} for g in names}
     if args.json:

@@ -183,9 +183,9 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
             not all(isinstance(s, str) for s in strategies):
         _fail(path, "strategies", f"must be a list of strategy names, one or one per seat, "
               f"e.g. [\"greedy\"]; not {strategies!r}")
-    from strategies import seat_codes
+    from simcore.strategy import lineup
     try:
-        seat_codes(g.name, strategies, players)
+        lineup(g.name, strategies, players)
     except TrunfoError as e:
         _fail(path, "strategies", str(e))
     if len(strategies) == 1:

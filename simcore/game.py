@@ -59,7 +59,6 @@ class Game:
     n_totals: int
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
-    uses_lineup: bool = False
     view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
     decisions: tuple = ("play",)      # the kinds of decision its strategies make
     returns: str = "a card index"     # what a play policy returns (said in errors)
@@ -89,21 +88,12 @@ class Game:
         dealer = self.check_dealer(dealer, players)
         if conditions is not None:
             conditions = self._conditions(conditions, resolved, players, dealer)
-        if self.uses_lineup:
-            from .strategy import lineup
-            lu = lineup(self.name, strategies, players)
-            if not lu.trusted:
-                from .strategy import check_policies
-                check_policies(lu, self.view_dtype, self.decisions, self.returns)
-            return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
-                         players, dealer, HAS_BMI2, lu, conditions)
-        if isinstance(strategies, str):
-            strategies = strategies.split(",")
-        from strategies import seat_codes
-        codes = seat_codes(self.name, strategies, players)
-        names = tuple(strategies) * (players if len(strategies) == 1 else 1)
-        return Setup(self.name, resolved, names, codes, self.params_of(resolved), players,
-                     dealer, HAS_BMI2, None, conditions)
+        from .strategy import check_policies, lineup
+        lu = lineup(self.name, strategies, players)
+        if not lu.trusted:
+            check_policies(lu, self.view_dtype, self.decisions, self.returns)
+        return Setup(self.name, resolved, lu.names, lu.codes, self.params_of(resolved),
+                     players, dealer, HAS_BMI2, lu, conditions)
 
     def _conditions(self, conditions, rules: Rules, players: int, dealer: int | None):
         if not self.conditioned_dealing:

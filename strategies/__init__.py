@@ -12,26 +12,23 @@ from . import spades_expert  # noqa: F401  (registers Spades' expert)
 from . import sueca_italiana  # noqa: F401  (registers the Sueca Italiana strategies)
 from . import briscola_chiamata  # noqa: F401  (registers the Briscola chiamata strategies)
 from . import brisca_rematada  # noqa: F401  (registers the Brisca rematada strategies)
-from . import registry as _old
 
 
 def strategies_for(game: str) -> dict:
-    """The strategies of ``game`` by name."""
+    """The strategies of ``game`` by name (built-in, installed and loaded from files)."""
     from simcore import strategy as S
-    return S.strategies_for(game) or _old.strategies_for(game)
+    return S.strategies_for(game)
 
 
 def get(game: str, name: str):
     from simcore import strategy as S
-    return S.get(game, name) if S.strategies_for(game) else _old.get(game, name)
+    return S.get(game, name)
 
 
 def seat_codes(game: str, names, seats: int):
     """Validate the strategies of a table (one, or one per seat); their kernel codes."""
     from simcore import strategy as S
-    if S.strategies_for(game):
-        return S.lineup(game, names, seats).codes
-    return _old.seat_codes(game, names, seats)
+    return S.lineup(game, names, seats).codes
 
 
 __all__ = ["get", "seat_codes", "strategies_for"]

@@ -35,7 +35,6 @@ class BriscaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
 
     params_of = staticmethod(E.params)

@@ -51,7 +51,6 @@ class BriscaRematadaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.MATCH_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
     decisions = nb.KINDS
 

@@ -45,7 +45,6 @@ class ScopaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
     returns = "a move mask, bit(card) | captured"
 

@@ -41,7 +41,6 @@ class SpadesGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
     decisions = ("play", "bid")
 

@@ -30,7 +30,6 @@ class SuecaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
     dealt_categories = ("trumps",)

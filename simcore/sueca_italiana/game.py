@@ -44,7 +44,6 @@ class SuecaItalianaGame(Game):
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
     end_names = E.MATCH_ENDS
-    uses_lineup = True
     view_dtype = VIEW_DTYPE
     decisions = ("bid", "call", "play")
 
