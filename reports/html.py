@@ -526,6 +526,10 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
                 shown = None
             else:
                 shown = t
+            caption = t.attrs.get("caption") if shown is not None else None
+            if caption:
+                body.append(f"<h3>{html.escape(caption)}</h3>")
+                md += [f"### {caption}", ""]
             if shown is not None:
                 body.append(_display(shown).to_html(index=False, border=0, escape=True))
                 md += [markdown_table(shown), ""]

@@ -560,7 +560,7 @@ def finish_standard(c: dict, rules=None, players=None, dealer=None) -> dict[str,
         df.insert(0, "holding", t["labels"])
         keep = (df["deals"] > 0) | (df["exact"].fillna(0) > 0)
         df = df[keep].reset_index(drop=True)
-        df.attrs["title"] = t["title"]
+        df.attrs["caption"] = f"The dealer's team's results {t['title']}"
         out[name] = declare(_declare_results(df), text=["holding", "exact_fraction"],
                             share=["exact"])
     return out
