@@ -216,7 +216,8 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                          "Win and loss shares by holder of the trump ace and seven")
         elif key == "standard":
             std = tables.finish_standard(counts, rules=spec.get("rules"),
-                                         players=spec.get("players"), dealer=spec.get("dealer"))
+                                         players=spec.get("players"), dealer=spec.get("dealer"),
+                                         conditions=spec.get("conditions") or None)
             for name, t in std.items():
                 s.tables[f"standard_{name}"] = t
             s.text = ("The standard tables of `trunfo odds sueca --table`, seen from the "

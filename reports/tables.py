@@ -542,14 +542,17 @@ def finish_trumps(c: dict) -> pd.DataFrame:
     return _declare_results(df, integer=["trumps"])
 
 
-def finish_standard(c: dict, rules=None, players=None, dealer=None) -> dict[str, pd.DataFrame]:
+def finish_standard(c: dict, rules=None, players=None, dealer=None,
+                    conditions=None) -> dict[str, pd.DataFrame]:
     """Sueca's standard tables (those of ``trunfo odds sueca --table``), seen from the
     dealer: the results of the dealer's team by a holding, each row with the exact
     probability of the holding (``exact``, ``exact_fraction``: counted by
     :func:`simcore.odds_run.standard_exact`, the function the odds tables use) beside the
-    share of deals dealt it.  One DataFrame per table, keyed by the table's name."""
+    share of deals dealt it, under the study's ``conditions`` (a spec's ``[conditions]``).
+    One DataFrame per table, keyed by the table's name."""
     from simcore.odds_run import standard_exact
-    ex = standard_exact("sueca", rules=rules, players=players, dealer=dealer, seat="dealer")
+    ex = standard_exact("sueca", rules=rules, players=players, dealer=dealer, seat="dealer",
+                        conditions=conditions)
     out = {}
     for name, (res, pts, sq) in c["standard"].items():
         t = ex[name]

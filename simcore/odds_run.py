@@ -750,8 +750,10 @@ def _table_exact(c, t: Table, seat: str, exact) -> list:
 
 
 def standard_exact(game: str, rules=None, players: int | None = None,
-                   dealer: int | None = None, seat: str = "dealer") -> dict[str, dict]:
-    """The game's standard tables without conditions, for a study's report: per table,
+                   dealer: int | None = None, seat: str = "dealer",
+                   conditions: Mapping | None = None) -> dict[str, dict]:
+    """The game's standard tables for a study's report (under the study's ``conditions``,
+    the keys of a spec's ``[conditions]``, if any): per table,
     its ``title`` and ``labels`` (``{X}`` written as ``seat``) and the ``exact``
     probability of each holding (Fractions, None when not countable), counted by the same
     :meth:`Conditions.probability_with` as ``trunfo odds --table``."""
@@ -759,7 +761,10 @@ def standard_exact(game: str, rules=None, players: int | None = None,
     g = get_game(game)
     if g.name not in TABLES:
         return {}
-    c = Conditions(g.name, rules=rules, players=players, dealer=dealer)
+    kw = {k: v for k, v in (conditions or {}).items()
+          if k in ("hands", "trump", "trump_suit", "dealer", "where")}
+    kw.setdefault("dealer", dealer)
+    c = Conditions(g.name, rules=rules, players=players, **kw)
     exact = c.exact()
     out = {}
     for t in TABLES[g.name](c.deck):
