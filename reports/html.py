@@ -214,6 +214,18 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                          f"{sim} Share of the dealer's team's deals won and lost, by who "
                          f"holds the trump ace and 7; whiskers: 95% Wilson intervals.",
                          "Win and loss shares by holder of the trump ace and seven")
+        elif key == "standard":
+            std = tables.finish_standard(counts, rules=spec.get("rules"),
+                                         players=spec.get("players"), dealer=spec.get("dealer"),
+                                         conditions=spec.get("conditions") or None)
+            for name, t in std.items():
+                s.tables[f"standard_{name}"] = t
+            s.text = ("The standard tables of `trunfo odds sueca --table`, seen from the "
+                      "dealer: the results of the dealer's team by the trumps the dealer "
+                      "holds, by the trumps its team holds, and by who holds the trump ace "
+                      "and 7 (the dealer, its partner or an opponent). Beside each holding, "
+                      "its exact probability (exact: counted over the deals, not simulated) "
+                      "and the share of the deals dealt it (95% Wilson interval).")
         elif key == "contracts":
             t = tables.finish_contracts(counts, game)
             s.tables["contracts"] = t
@@ -515,6 +527,10 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
                 shown = None
             else:
                 shown = t
+            caption = t.attrs.get("caption") if shown is not None else None
+            if caption:
+                body.append(f"<h3>{html.escape(caption)}</h3>")
+                md += [f"### {caption}", ""]
             if shown is not None:
                 body.append(_display(shown).to_html(index=False, border=0, escape=True))
                 md += [markdown_table(shown), ""]

@@ -28,7 +28,8 @@ from simcore.games import get_game
 
 GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
 GAME_SECTIONS = {
-    "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"),
+    "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "standard",
+              "metadata"),
     "sueca_italiana": ("outcomes", "contracts", "scores", "sides", "categories", "metadata"),
     "briscola_chiamata": ("outcomes", "contracts", "scores", "sides", "categories",
                           "metadata"),
@@ -42,6 +43,7 @@ SECTION_TITLES = {
     "categories": "Scoring categories",
     "trumps": "Outcomes by trumps held",
     "honours": "Outcomes by trump honours (ace and 7)",
+    "standard": "Standard tables: outcomes by holding, with its exact probability",
     "contracts": "Contracts reached and made, by level and by the declarer's seat",
     "metadata": "Run metadata",
 }
@@ -233,7 +235,19 @@ def _sueca_counts(df: pd.DataFrame) -> dict:
     seven = (df["trump_seven_seat"].to_numpy(np.int64) - d) % 4
     a_own, s_own = ace % 2 == 0, seven % 2 == 0
     combo = np.where(a_own & s_own, 0, np.where(a_own, 1, np.where(s_own, 2, 3)))
+    # the standard tables (simcore.odds_run.TABLES), seen from the dealer: its trumps, its
+    # team's trumps, who holds the trump ace and 7 (0 the dealer, 1 its partner, 2 an
+    # opponent; the holding coded ace * 3 + seven as the odds tables code it)
+    own = tr[ar, d] if len(d) else np.zeros(0, np.int64)
+    place = np.array([0, 2, 1, 2], np.int64)
+    hon = place[ace] * 3 + place[seven]
+    std = {}
+    for name, v, k in (("trumps", own, 11), ("team_trumps", dtrumps, 11), ("honours", hon, 9)):
+        std[name] = (np.bincount(v * 3 + result, minlength=3 * k).reshape(k, 3),
+                     np.bincount(v, weights=dpts, minlength=k),
+                     np.bincount(v, weights=dpts * dpts, minlength=k))
     return {
+        "standard": std,
         "dealer_outcome": np.bincount(dcode, minlength=no),
         "trumps": np.bincount(dtrumps * no + dcode, minlength=11 * no).reshape(11, no),
         "trumps_points": np.bincount(dtrumps, weights=dpts, minlength=11),
@@ -268,6 +282,8 @@ def add(a: dict | None, b: dict) -> dict:
         w = b[k]
         if isinstance(v, list):
             out[k] = [_plus(x, y) for x, y in zip(v, w)]
+        elif k == "standard":
+            out[k] = {t: tuple(x + y for x, y in zip(v[t], w[t])) for t in v}
         elif k in ("sides", "cat_names"):
             out[k] = v
         else:
@@ -524,6 +540,33 @@ def finish_trumps(c: dict) -> pd.DataFrame:
         df[f"{name}_high95"] = [e.high95 for e in es]
     df = df[df["deals"] > 0].reset_index(drop=True)
     return _declare_results(df, integer=["trumps"])
+
+
+def finish_standard(c: dict, rules=None, players=None, dealer=None,
+                    conditions=None) -> dict[str, pd.DataFrame]:
+    """Sueca's standard tables (those of ``trunfo odds sueca --table``), seen from the
+    dealer: the results of the dealer's team by a holding, each row with the exact
+    probability of the holding (``exact``, ``exact_fraction``: counted by
+    :func:`simcore.odds_run.standard_exact`, the function the odds tables use) beside the
+    share of deals dealt it, under the study's ``conditions`` (a spec's ``[conditions]``).
+    One DataFrame per table, keyed by the table's name."""
+    from simcore.odds_run import standard_exact
+    ex = standard_exact("sueca", rules=rules, players=players, dealer=dealer, seat="dealer",
+                        conditions=conditions)
+    out = {}
+    for name, (res, pts, sq) in c["standard"].items():
+        t = ex[name]
+        df = pd.DataFrame(_result_rows(np.asarray(res), pts, sq, c["n"]))
+        df.insert(0, "exact_fraction", [None if p is None else f"{p.numerator}/{p.denominator}"
+                                        for p in t["exact"]])
+        df.insert(0, "exact", [None if p is None else float(p) for p in t["exact"]])
+        df.insert(0, "holding", t["labels"])
+        keep = (df["deals"] > 0) | (df["exact"].fillna(0) > 0)
+        df = df[keep].reset_index(drop=True)
+        df.attrs["caption"] = f"The dealer's team's results {t['title']}"
+        out[name] = declare(_declare_results(df), text=["holding", "exact_fraction"],
+                            share=["exact"])
+    return out
 
 
 def _declare_results(df: pd.DataFrame, **more) -> pd.DataFrame:

@@ -747,3 +747,28 @@ def _table_exact(c, t: Table, seat: str, exact) -> list:
         p = c.probability_with(t.where(k, seat))
         out.append(None if p is None else p / exact.condition)
     return out
+
+
+def standard_exact(game: str, rules=None, players: int | None = None,
+                   dealer: int | None = None, seat: str = "dealer",
+                   conditions: Mapping | None = None) -> dict[str, dict]:
+    """The game's standard tables for a study's report (under the study's ``conditions``,
+    the keys of a spec's ``[conditions]``, if any): per table,
+    its ``title`` and ``labels`` (``{X}`` written as ``seat``) and the ``exact``
+    probability of each holding (Fractions, None when not countable), counted by the same
+    :meth:`Conditions.probability_with` as ``trunfo odds --table``."""
+    from .conditions import Conditions
+    g = get_game(game)
+    if g.name not in TABLES:
+        return {}
+    kw = {k: v for k, v in (conditions or {}).items()
+          if k in ("hands", "trump", "trump_suit", "dealer", "where")}
+    kw.setdefault("dealer", dealer)
+    c = Conditions(g.name, rules=rules, players=players, **kw)
+    exact = c.exact()
+    out = {}
+    for t in TABLES[g.name](c.deck):
+        out[t.name] = {"title": t.title.replace("{X}", seat),
+                       "labels": [str(x).replace("{X}", seat) for x in t.labels],
+                       "exact": _table_exact(c, t, seat, exact)}
+    return out

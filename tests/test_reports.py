@@ -52,6 +52,8 @@ def test_chunked_aggregation_equals_whole_frame(run_dir):
     pd.testing.assert_frame_equal(tables.finish_trumps(by_chunk), tables.finish_trumps(whole))
     pd.testing.assert_frame_equal(tables.finish_honours(by_chunk), tables.finish_honours(whole))
     pd.testing.assert_frame_equal(tables.finish_sides(by_chunk), tables.finish_sides(whole))
+    for name, t in tables.finish_standard(by_chunk).items():
+        pd.testing.assert_frame_equal(t, tables.finish_standard(whole)[name])
 
 
 def test_tables_agree_with_engine_summary():
@@ -373,3 +375,36 @@ def test_contracts_section_agrees_with_the_records(tmp_path):
     seats = t[t["group"] == "declarer seat"]
     rel = (deals["declarer"].astype(int) - deals["dealer"].astype(int)) % 5
     assert list(seats["deals"]) == [int((rel == k).sum()) for k in range(5)]
+
+
+def test_sueca_standard_tables_exact_column_is_hypergeometric(run_dir, report):
+    """The report's standard tables: the exact probability of each holding equals the
+    hypergeometric value counted here by hand (the dealer holds the face-up trump card and
+    9 of the other 39 cards, 9 of them trumps; its partner 10 of the remaining cards), and
+    the deals of each table add up to the run's deals."""
+    from fractions import Fraction
+    from math import comb
+    d = os.path.join(run_dir, "report", "tables")
+    csvs = {os.path.basename(p) for p in report["csv"]}
+    assert {"standard_trumps.csv", "standard_team_trumps.csv",
+            "standard_honours.csv"} <= csvs
+    own = pd.read_csv(os.path.join(d, "standard_trumps.csv"))
+    team = pd.read_csv(os.path.join(d, "standard_team_trumps.csv"))
+    hon = pd.read_csv(os.path.join(d, "standard_honours.csv"))
+    for t in (own, team, hon):
+        assert t["deals"].sum() == N
+        assert sum(Fraction(f) for f in t["exact_fraction"]) == 1
+    for k, frac in zip(own["holding"], own["exact_fraction"]):
+        assert Fraction(frac) == Fraction(comb(9, k - 1) * comb(30, 10 - k), comb(39, 9))
+    assert set(own["holding"]) == set(range(1, 11))
+    for k, frac in zip(team["holding"], team["exact_fraction"]):
+        assert Fraction(frac) == Fraction(comb(9, k - 1) * comb(30, 20 - k), comb(39, 19))
+    # ace and 7 both with the dealer: the face-up card is one of them (2 in 10) and the
+    # other among its 9 of 39, or neither (8 in 10) and both among them
+    both = (Fraction(2, 10) * Fraction(9, 39)
+            + Fraction(8, 10) * Fraction(comb(37, 7), comb(39, 9)))
+    row = hon.set_index("holding").loc["A dealer, 7 dealer"]
+    assert Fraction(row["exact_fraction"]) == both
+    assert row["exact"] == pytest.approx(float(both), rel=1e-12)
+    md = open(report["markdown"][0], encoding="utf-8").read()
+    assert "Standard tables" in md and "exact_fraction" in md
