@@ -131,8 +131,9 @@ def expert_card(hand, seat, declarer, k, best, winner, trick_points, trick_no, t
 
 
 def expert_play(v, legal, u, p):
-    """Brisca's expert for rematada: card memory, defenders as a side, trumps kept for
-    tricks with points, the last tricks by the cards still out"""
+    """Brisca's expert for rematada: card memory, the defenders as a side, trumps kept for
+    tricks with points, the last to play banks points, trumps spent in the last tricks;
+    bids, discards and trumps by the hand evaluation"""
     k = v.trick_len
     tm = _ZERO
     for j in range(k):
