@@ -12,6 +12,7 @@ from . import spades_expert  # noqa: F401  (registers Spades' expert)
 from . import sueca_italiana  # noqa: F401  (registers the Sueca Italiana strategies)
 from . import briscola_chiamata  # noqa: F401  (registers the Briscola chiamata strategies)
 from . import brisca_rematada  # noqa: F401  (registers the Brisca rematada strategies)
+from . import brisca_rematada_expert  # noqa: F401  (registers Brisca rematada's expert)
 
 
 def strategies_for(game: str) -> dict:

@@ -19,8 +19,8 @@ from simcore.brisca_rematada.game import BRISCA_REMATADA
 from simcore.deal import given
 from simcore.rng import seed_base
 
-# the lineup of the parity tests (greedy + random: no new kernel but the given-deck one)
-SEATS = ("greedy", "random(margin=-20)", "greedy(margin=15)")
+# greedy, random and expert at one table (one kernel compile: this lineup on given decks)
+SEATS = ("greedy", "random(margin=-20)", "expert(margin=15)")
 PAIRS = 600
 
 

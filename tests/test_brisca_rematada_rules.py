@@ -518,7 +518,7 @@ def test_cli_brisca_rematada(capsys, tmp_path):
     code, out, _ = cli(capsys, "rules", G)
     assert code == 0 and "bid_step" in out and "twenty_forty" in out and "300, 500, 1000" in out
     code, out, _ = cli(capsys, "strategies", G)
-    assert code == 0 and "greedy" in out and "margin" in out
+    assert code == 0 and "greedy" in out and "margin" in out and "expert" in out
     code, out, _ = cli(capsys, "simulate", G, "-n", "500", "--json", "--threads", "1")
     s = json.loads(out)
     assert s["deals"] == 500 and sum(e["count"] for e in s["contract"].values()) == 500
@@ -529,7 +529,7 @@ def test_cli_brisca_rematada(capsys, tmp_path):
     ["--rule", "bid_step=3"],
     ["--rule", "marriages=twenty"],
     ["--rule", "target=400"],
-    ["--strategy", "expert"],
+    ["--strategy", "oracle"],
     ["--strategy", "greedy(margin=500)"],
     ["--seats", "random,random"],
     ["--dealer", "3"],
