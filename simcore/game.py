@@ -114,6 +114,24 @@ class Game:
         return c
 
     # --- where a chunk's deals come from (simcore.deal) ---------------------------------
+    def whole_series(self, play, trace_buffers, first_deal: int, width: int, cap: int = 64):
+        """The deals of one whole rubber (match, game) for its records.  ``play(cap, deals,
+        trace, before)`` runs the game's series kernel with room for ``cap`` deals and
+        returns how many it played, or a negative number when they did not fit (the room
+        then grows).  Returns the deals renumbered from ``first_deal``, the trace arrays
+        (``trace_buffers(cap)``) and the ``before`` rows (``width`` columns) cut to them."""
+        while True:
+            deals = np.empty(cap, self.record_dtype)
+            tr = trace_buffers(cap)
+            before = np.zeros((cap, width), np.int64)
+            n = play(cap, deals, tr, before)
+            if n >= 0:
+                break
+            cap *= 4
+        deals = deals[:n].copy()
+        deals["deal"] = first_deal + np.arange(n)
+        return deals, tuple(a[:n] for a in tr), before[:n]
+
     def deal_source(self, setup: Setup, seed: int, start: int, count: int):
         """The kernels' deal source for deals ``start .. start+count-1``: shuffled decks, or
         conditioned ones (a fresh source per chunk: threads share no mutable array).  Deals

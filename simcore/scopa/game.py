@@ -152,23 +152,19 @@ class ScopaGame(Game):
     def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
         """Game records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
         from .records import deal_records
-        cap = 32
-        while True:
+
+        def play(cap, deals, tr, before):
             out = np.empty(1, self.rubber_dtype)
-            deals = np.empty(cap, self.record_dtype)
-            tr = nb.trace_buffers(cap)
-            before = np.zeros((cap, E.MAX_SIDES), np.int64)
             status = np.zeros(4, np.int64)
             n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
                                setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status,
                                tr, cap, deals, before)
             _check(setup, status)
-            if n >= 0:
-                break
-            cap *= 4
-        deals = deals[:n].copy()
-        deals["deal"] = first_deal + np.arange(n)
-        recs = deal_records(setup, seed, deals, tuple(a[:n] for a in tr))
+            return n
+
+        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, E.MAX_SIDES,
+                                              cap=32)
+        recs = deal_records(setup, seed, deals, tr)
         k = self.sides(setup)
         for j, rec in enumerate(recs):
             rec["match"] = rubber
