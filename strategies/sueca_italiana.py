@@ -8,15 +8,15 @@ Each strategy has three policies, ``bid``, ``call`` and ``play``, each
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import bit, ctz, popcount, select_bit, top_bit
+from simcore.bits import bit, ctz, popcount, top_bit
 from simcore.strategy import Param, register
 from simcore.sueca_italiana.enums import (FULL, MAX_BID, MIN_BID, PASS, POINTS, RANKS_PER_SUIT,
-                                          STRIDE, SUIT,
-                                          SUIT_MASKS)
+                                          SUIT, SUIT_MASKS)
+from strategies.sueca import cheapest, pick_random, winning_cards
 
 GAME = "sueca_italiana"
+
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
-_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
 
 # --- hand evaluation (docs/games/sueca_italiana.md, "Hand evaluation") ------------------------
@@ -101,30 +101,7 @@ def eval_call_policy(v, legal, u, p):
 
 
 # --- play ---------------------------------------------------------------------------------------
-@njit(inline="always")
-def pick_random(legal, u32, bmi2):
-    """The legal card at position (u32 * n) >> 32 in ascending card order."""
-    n = popcount(legal)
-    return select_bit(legal, np.int64((u32 * n) >> np.uint64(32)), bmi2)
-
-
-@njit(inline="always")
-def cheapest(mask, trump):
-    """Lowest strength; on equal strength a non-trump first, then the lowest suit."""
-    r = np.uint64(RANKS_PER_SUIT)
-    fold = (mask | (mask >> r) | (mask >> (r + r)) | (mask >> (r + r + r))) & _FIELD
-    cand = mask & (STRIDE << np.uint64(ctz(fold)))
-    plain = cand & ~SUIT_MASKS[trump]
-    return ctz(plain) if plain else ctz(cand)
-
-
-@njit(inline="always")
-def winning_cards(legal, best, trump):
-    """The legal cards that would beat ``best``, the trick's winning card so far."""
-    above = _ONES << np.uint64(best + 1)
-    tmask = SUIT_MASKS[trump]
-    higher = legal & SUIT_MASKS[SUIT[best]] & above
-    return higher if (bit(best) & tmask) else higher | (legal & tmask)
+# pick_random, cheapest, winning_cards: Sueca's (the same cards, ranks and strengths)
 
 
 @njit(inline="always")
