@@ -10,7 +10,7 @@
     [rules]                          # see `trunfo rules GAME`
     trump_card = "dealer_last"
     [report]
-    sections = ["outcomes", "scores", "sides", "trumps", "honours", "metadata"]
+    sections = ["outcomes", "scores", "sides", "holdings", "metadata"]
 
 Any unknown key, game, strategy, rule, section or output is refused with one
 line naming the file, the key and the valid choices (``TrunfoError``: exit 2).
@@ -226,8 +226,11 @@ def parse_spec(text: str, path: str = "<spec>") -> Spec:
     if not isinstance(report, dict):
         _fail(path, "report", "must be a table")
     _unknown(path, report, REPORT_KEYS, "report.")
-    sections = _list_of(path, "report.sections", report.get("sections", list(valid_sections)),
-                        valid_sections)
+    from reports.tables import canonical_sections
+    asked = report.get("sections", list(valid_sections))
+    if isinstance(asked, list) and "holdings" in valid_sections:
+        asked = canonical_sections(asked)     # trumps, honours, standard: now "holdings"
+    sections = _list_of(path, "report.sections", asked, valid_sections)
     return Spec(path=path, title=title.strip(), game=g.name, rules=rules.as_dict(),
                 rules_string=str(rules), strategies=tuple(strategies), players=players,
                 dealer=dealer, deals=deals, seed=seed, chunk=chunk, description=description.strip(),

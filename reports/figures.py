@@ -178,52 +178,48 @@ def side_results(df: pd.DataFrame, title: str = "Results by side", game: str | N
     return fig
 
 
-def trumps_curve(df: pd.DataFrame, title: str = "Dealer's team results by trumps held"):
-    """Sueca: the dealer's team's win / loss / tie and 91+ shares by its trumps (top), and
-    how often each holding is dealt (bottom); every point with its 95% interval."""
-    t = tables.by_trumps(df) if _is_deals(df) else df
-    fig, (ax, ax2) = _figure(8, 6.4, nrows=2, sharex=True, height_ratios=[3, 1.4])
-    for key, colour, marker, label in (
-            ("win", _BLUE, "o", "won"), ("loss", _ORANGE, "s", "lost"),
-            ("tie", _GREY, "^", "tied (60-60)"),
-            ("double_or_better", _RED, "D", "won with 91+ points (a double or better)")):
-        ax.errorbar(t["trumps"], t[key] * 100,
-                    yerr=_yerr(t, key, f"{key}_low95", f"{key}_high95"), color=colour,
-                    marker=marker, markersize=4, capsize=3, label=label)
+def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, marks=(),
+                   title: str = "Results of the dealer's side by holding"):
+    """A holding table (``tables.finish_holdings``) as a figure: top, among the deals with
+    each holding, the share the dealer's side won, lost, tied and scored at least the
+    game's second mark (Sueca: 91+, a double); bottom, the share of all deals dealt each
+    holding, with its exact probability when the table has one.  Every estimate with its
+    95% Wilson interval; a curve over counts, bars over categories."""
+    fig, (ax, ax2) = _figure(8 if count else 10, 6.4, nrows=2, sharex=True,
+                             height_ratios=[3, 1.4])
+    x = t["holding"].to_numpy(np.float64) if count else np.arange(len(t), dtype=np.float64)
+    series = [("win", _BLUE, "o", "won"), ("loss", _ORANGE, "s", "lost"),
+              ("tie", _GREY, "^", "tied")]
+    if len(marks) > 1 and f"score_{marks[1][0]}plus" in t:
+        series.append((f"score_{marks[1][0]}plus", _RED, "D",
+                       f"scored {marks[1][0]}+ ({marks[1][1]})"))
+    w = 0.8 / len(series)
+    for i, (key, colour, marker, label) in enumerate(series):
+        err = _yerr(t, key, f"{key}_low95", f"{key}_high95")
+        if count:
+            ax.errorbar(x, t[key] * 100, yerr=err, color=colour, marker=marker, markersize=4,
+                        capsize=3, label=label)
+        else:
+            ax.bar(x + (i - (len(series) - 1) / 2) * w, t[key] * 100, w, color=colour,
+                   label=label, yerr=err, ecolor="black", capsize=2)
     ax.set_ylabel("share of the deals\nwith this holding (%)")
     ax.set_ylim(0, 100)
     ax.set_title(title)
-    ax2.bar(t["trumps"], t["share_of_deals"] * 100, color=_GREY, label="deals dealt this holding",
+    ax2.bar(x, t["share_of_deals"] * 100, color=_GREY, width=0.6,
+            label="share of all deals dealt this holding",
             yerr=_yerr(t, "share_of_deals", "share_of_deals_low95", "share_of_deals_high95"),
             ecolor="black", capsize=2)
+    if "exact" in t:
+        ax2.plot(x, t["exact"].astype(np.float64) * 100, linestyle="none", marker="D",
+                 markersize=4, color="black", label="exact probability of the holding")
     ax2.set_ylabel("share of all\ndeals (%)")
-    ax2.set_xticks(range(0, 11))
-    ax2.set_xlabel("trumps held by the dealer's team (cards, of 10)")
+    if count:
+        ax2.set_xticks(x)
+    else:
+        ax2.set_xticks(x, [str(h).replace(", ", ",\n").replace(" with ", "\nwith ")
+                           for h in t["holding"]], fontsize=8)
+    ax2.set_xlabel(axis)
     _legend_below(fig, [ax, ax2], ncol=2, title="error bars: 95% intervals (Wilson)")
-    return fig
-
-
-def honours_bars(df: pd.DataFrame, title: str = "Dealer's team wins by who holds the trump ace "
-                 "and 7"):
-    """Sueca: the dealer's team's win share by holder of the trump ace and 7."""
-    t = tables.by_honours(df) if _is_deals(df) else df
-    groups = list(dict.fromkeys(t["honour"]))
-    fig, axes = _figure(11, 4.8, ncols=len(groups), sharey=True)
-    axes = np.atleast_1d(axes)
-    for ax, grp in zip(axes, groups):
-        s = t[t["honour"] == grp]
-        x = np.arange(len(s))
-        ax.bar(x - 0.2, s["win"] * 100, 0.4, color=_BLUE, label="won",
-               yerr=_yerr(s, "win", "win_low95", "win_high95"), ecolor="black", capsize=3)
-        ax.bar(x + 0.2, s["loss"] * 100, 0.4, color=_ORANGE, label="lost",
-               yerr=_yerr(s, "loss", "loss_low95", "loss_high95"), ecolor="black", capsize=3)
-        ax.set_xticks(x, [h.replace(" with ", "\nwith ").replace(" (", "\n(")
-                          for h in s["holder"]], fontsize=8)
-        ax.set_title(grp)
-        ax.set_xlabel("holder (relative to the dealer)")
-    axes[0].set_ylabel("share of the dealer's team's deals (%)")
-    fig.suptitle(title)
-    _legend_below(fig, axes[0], title="error bars: 95% intervals (Wilson)")
     return fig
 
 

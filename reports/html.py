@@ -27,7 +27,6 @@ from .load import Run, load_run
 
 FIGURE_NAMES = {"outcomes": "outcome_shares", "scores": "score_histogram", "sides": "side_results",
                 "categories": "scoring_categories", "lengths": "length_histogram",
-                "trumps": "trumps_curve", "honours": "honours_bars",
                 "survival": "score_survival", "contracts": "contracts_bars"}
 
 
@@ -95,7 +94,7 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
         raise ValueError(f"{run.path} has no finished chunks yet")
     n = counts["n"]
     names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
-    wanted = spec.get("sections") or tables.sections_for(game)
+    wanted = tables.canonical_sections(spec.get("sections") or tables.sections_for(game))
     allowed = _allowed_outcomes(run)
     sym = symmetric(run)
     sim = what_was_simulated(run)
@@ -111,9 +110,10 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
             s.tables["outcomes"] = outcomes
             s.text = (f"Share of the {n:,} deals ending in each outcome, with 95% Wilson "
                       f"score intervals.")
-            if game == "sueca":
-                s.tables["outcomes_dealer_side"] = tables.finish_dealer_outcomes(counts, allowed)
-                s.text += (" The second table names the teams from the dealer's side "
+            dealer_side = tables.finish_dealer_outcomes(counts, allowed)
+            if dealer_side is not None:
+                s.tables["outcomes_dealer_side"] = dealer_side
+                s.text += (" The second table names the sides from the dealer's side "
                            "(the dealer rotates with the deal unless fixed).")
             s.add_figure(figures.outcome_shares(outcomes, title=f"Outcome shares ({n:,} deals)"),
                          f"{sim} Each bar is the share of deals that ended in that outcome; "
@@ -194,38 +194,37 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                              f"{sim} Each panel is one quantity: its mean per deal (bar) and "
                              f"95% normal interval on the per-deal variance (whiskers).",
                              "Bar charts of the mean per deal of each scoring category")
-        elif key == "trumps":
-            t = tables.finish_trumps(counts)
-            s.tables["by_trumps"] = t
-            s.text = ("Results of the dealer's team by the number of trumps its two players "
-                      "hold (the dealer always holds the face-up trump card).")
-            s.add_figure(figures.trumps_curve(t),
-                         f"{sim} Top: among the deals in which the dealer's team holds x "
-                         f"trumps, the share it won, lost, tied and won with 91+ points; "
-                         f"bottom: how often that holding is dealt. Whiskers: 95% Wilson "
-                         f"intervals.", "Results of the dealer's team by trumps held")
-        elif key == "honours":
-            t = tables.finish_honours(counts)
-            s.tables["by_honours"] = t
-            s.text = ("Results of the dealer's team by who holds the trump ace (11 points) "
-                      "and the trump 7 (10 points); seats counted from the dealer, the "
-                      "leader of the first trick is dealer+1.")
-            s.add_figure(figures.honours_bars(t),
-                         f"{sim} Share of the dealer's team's deals won and lost, by who "
-                         f"holds the trump ace and 7; whiskers: 95% Wilson intervals.",
-                         "Win and loss shares by holder of the trump ace and seven")
-        elif key == "standard":
-            std = tables.finish_standard(counts, rules=spec.get("rules"),
-                                         players=spec.get("players"), dealer=spec.get("dealer"),
-                                         conditions=spec.get("conditions") or None)
-            for name, t in std.items():
-                s.tables[f"standard_{name}"] = t
-            s.text = ("The standard tables of `trunfo odds sueca --table`, seen from the "
-                      "dealer: the results of the dealer's team by the trumps the dealer "
-                      "holds, by the trumps its team holds, and by who holds the trump ace "
-                      "and 7 (the dealer, its partner or an opponent). Beside each holding, "
-                      "its exact probability (exact: counted over the deals, not simulated) "
-                      "and the share of the deals dealt it (95% Wilson interval).")
+        elif key == "holdings":
+            hold = tables.finish_holdings(counts, game, rules=spec.get("rules"),
+                                          players=spec.get("players"),
+                                          dealer=spec.get("dealer"),
+                                          conditions=spec.get("conditions") or None)
+            marks = get_game(game).score_marks
+            has_exact = any("exact" in t for t in hold.values())
+            s.text = ("The results of the dealer's side by what was dealt (the game's holding "
+                      "tables): among the deals with each holding, the share won, tied and "
+                      "lost, the share scoring at least each of the game's marks and the mean "
+                      "score, each with its 95% interval, and the share of all deals dealt "
+                      "that holding" + (" beside its exact probability (exact: counted over "
+                                        "the deals, not simulated; the tables of `trunfo odds "
+                                        "--table`)" if has_exact else "") + ".")
+            for name, t in hold.items():
+                s.tables[f"holding_{name}"] = t
+                ht = t.attrs["holding"]
+                if not ht.figure:
+                    continue
+                axis = ht.axis.replace("{X}", "the dealer")
+                s.add_figure(figures.holding_figure(t, axis=axis, count=ht.count, marks=marks,
+                                                    title=t.attrs["caption"]),
+                             f"{sim} Top: among the deals in which {axis} is x, the share the "
+                             f"dealer's side won, lost, tied"
+                             + (f" and scored {marks[1][0]}+ ({marks[1][1]})"
+                                if len(marks) > 1 else "")
+                             + "; bottom: the share of all deals dealt that holding"
+                             + (" (diamonds: its exact probability)" if "exact" in t else "")
+                             + ". Whiskers: 95% Wilson intervals.",
+                             f"Results of the dealer's side {ht.title.replace('{X}', 'the dealer')}",
+                             name=f"holding_{name}")
         elif key == "contracts":
             t = tables.finish_contracts(counts, game)
             s.tables["contracts"] = t

@@ -7,9 +7,10 @@ into tables (pandas DataFrames) with Wilson intervals.  The public table
 functions (``outcome_shares(df)``, ``by_trumps(df)``...) do all three on one
 DataFrame, for notebooks.
 
-Sections per game are driven by the data: Sueca has trump-holding and honour
-tables; every game has outcome shares, the score distribution and per-side
-results from ``Game.side_results``.
+Sections per game come from the game, never from its name: every game has outcome
+shares, the score distribution and per-side results from ``Game.side_results``; a game
+with ``Game.holding_tables`` (``simcore.holdings``: Sueca's trumps and honours) gets its
+"results by holding" tables; one whose enums define ``level_codes`` its contracts.
 """
 from __future__ import annotations
 
@@ -26,14 +27,8 @@ from simcore import stats
 from . import stats as est
 from simcore.games import get_game
 
-GENERIC_SECTIONS = ("outcomes", "scores", "sides", "categories", "metadata")
-GAME_SECTIONS = {
-    "sueca": ("outcomes", "scores", "sides", "categories", "trumps", "honours", "standard",
-              "metadata"),
-    "sueca_italiana": ("outcomes", "contracts", "scores", "sides", "categories", "metadata"),
-    "briscola_chiamata": ("outcomes", "contracts", "scores", "sides", "categories",
-                          "metadata"),
-}
+#: a spec's old section names, read as the section that now holds them
+SECTION_ALIASES = {"trumps": "holdings", "honours": "holdings", "standard": "holdings"}
 WHOLE_SECTIONS = ("outcomes", "lengths", "sides", "categories", "metadata")
 SECTION_TITLES = {
     "lengths": "Length of the whole games",
@@ -41,24 +36,35 @@ SECTION_TITLES = {
     "scores": "Score distribution",
     "sides": "Results by side and strategy",
     "categories": "Scoring categories",
-    "trumps": "Outcomes by trumps held",
-    "honours": "Outcomes by trump honours (ace and 7)",
-    "standard": "Standard tables: outcomes by holding, with its exact probability",
+    "holdings": "Results by holding: what the dealer's side was dealt",
     "contracts": "Contracts reached and made, by level and by the declarer's seat",
     "metadata": "Run metadata",
 }
-SUECA_COLUMNS = ["outcome", "dealer", "points_team0", "points_team1", "games_team0",
-                 "games_team1", "trumps_seat0", "trumps_seat1", "trumps_seat2", "trumps_seat3",
-                 "trump_ace_seat", "trump_seven_seat"]
-RELATIVE_SEATS = ("dealer", "leader (dealer+1)", "partner (dealer+2)", "dealer+3")
-HONOUR_COMBOS = ("A and 7 with dealer's team", "A only", "7 only", "A and 7 with opponents")
 
 
 def sections_for(game: str, unit: str = "deals") -> tuple[str, ...]:
-    """The report sections a game supports for ``unit`` (deals or whole games), in order."""
+    """The report sections a game supports for ``unit`` (deals or whole games), in order:
+    read off what the game declares (contracts, holding tables), never off its name."""
     if unit != "deals":
         return WHOLE_SECTIONS
-    return GAME_SECTIONS.get(game, GENERIC_SECTIONS)
+    out = ["outcomes"]
+    if contract_levels(game) is not None:
+        out.append("contracts")
+    out += ["scores", "sides", "categories"]
+    if get_game(game).holding_tables:
+        out.append("holdings")
+    return tuple(out + ["metadata"])
+
+
+def canonical_sections(names) -> list[str]:
+    """A spec's section names with the old ones (trumps, honours, standard) read as the
+    section that holds them now, each once."""
+    return list(dict.fromkeys(SECTION_ALIASES.get(n, n) for n in names))
+
+
+def holding_tables(game: str) -> tuple:
+    """The game's holding tables (``Game.holding_tables``, see ``simcore.holdings``)."""
+    return tuple(get_game(game).holding_tables)
 
 
 def _enums(game: str):
@@ -77,10 +83,9 @@ def contract_levels(game: str):
 
 
 def columns_for(game: str) -> list[str] | None:
-    """The columns the report reads (None: all of them)."""
-    if game != "sueca":
-        return None
-    return list(dict.fromkeys(SUECA_COLUMNS + [c for c, _, _, _ in category_columns(game)]))
+    """The columns the report reads (None: all of them: ``Game.side_results`` may read
+    any)."""
+    return None
 
 
 _CATEGORY = re.compile(r"^(.+)_(side|team|seat)(\d+)$")
@@ -116,12 +121,23 @@ def _codes(col: pd.Series) -> np.ndarray:
 
 def to_records(game: str, df: pd.DataFrame) -> np.ndarray:
     """The kernel's record array back from a deals DataFrame (labels -> codes)."""
-    dtype = get_game(game).record_dtype
+    g = get_game(game)
+    dtype = g.record_dtype
     out = np.zeros(len(df), dtype)
     for name in dtype.names:
         if name in df:
-            out[name] = _codes(df[name]) if isinstance(df[name].dtype, pd.CategoricalDtype) \
-                else df[name].to_numpy()
+            col = df[name]
+            if isinstance(col.dtype, pd.CategoricalDtype):
+                # the categories may be a subset of the labels (those the rules allow)
+                labels = list(g.outcome_names) if name == "outcome" else None
+                codes = _codes(col)
+                if labels is not None:
+                    remap = np.array([labels.index(str(c)) for c in col.cat.categories]
+                                     + [-1], np.int64)
+                    codes = remap[codes]
+                out[name] = codes
+            else:
+                out[name] = col.to_numpy()
     return out
 
 
@@ -131,8 +147,6 @@ def guess_game(df: pd.DataFrame) -> str:
     for name, g in all_games().items():
         if set(g.record_dtype.names) <= cols:
             return name
-    if {"points_team0", "trump_ace_seat"} <= cols:
-        return "sueca"
     raise ValueError("cannot tell the game of this DataFrame; pass game=")
 
 
@@ -198,8 +212,12 @@ def count(game: str, df: pd.DataFrame) -> dict:
     c["cat_sum"] = vals.sum(axis=0)
     c["cat_sq"] = (vals ** 2).sum(axis=0)
     c["cat_names"] = tuple(cats)
-    if game == "sueca":
-        c.update(_sueca_counts(df))
+    if "dealer" in df and n and "outcome" in c:
+        c["dealer_outcome"] = _dealer_outcomes(game, codes, df["dealer"].to_numpy(np.int64),
+                                               names, k)
+    tabs = holding_tables(game)
+    if tabs and "dealer" in df:
+        c["holdings"] = _holding_counts(game, tabs, recs, score, result, n)
     levels = contract_levels(game)
     if levels is not None and n:
         names, codes_of = levels
@@ -216,52 +234,78 @@ def count(game: str, df: pd.DataFrame) -> dict:
     return c
 
 
-def _sueca_counts(df: pd.DataFrame) -> dict:
-    from simcore.sueca import enums as E
-    no = E.N_OUTCOMES
-    d = df["dealer"].to_numpy(np.int64)
-    ar = np.arange(len(d))
-    tr = np.stack([df[f"trumps_seat{i}"].to_numpy(np.int64) for i in range(4)], axis=1)
-    dtrumps = tr[ar, d] + tr[ar, (d + 2) % 4] if len(d) else np.zeros(0, np.int64)
-    code = _codes(df["outcome"])
-    team = d % 2
-    winner = (code - 1) % 2
-    kind = (code + 1) // 2
-    dcode = np.where(code == 0, 0, 2 * kind - 1 + (winner != team))     # dealer's side view
-    result = np.where(code == 0, 1, np.where(winner == team, 2, 0))     # 0 loss 1 tie 2 win
-    dpts = np.where(team == 0, df["points_team0"].to_numpy(np.int64),
-                    df["points_team1"].to_numpy(np.int64))
-    ace = (df["trump_ace_seat"].to_numpy(np.int64) - d) % 4
-    seven = (df["trump_seven_seat"].to_numpy(np.int64) - d) % 4
-    a_own, s_own = ace % 2 == 0, seven % 2 == 0
-    combo = np.where(a_own & s_own, 0, np.where(a_own, 1, np.where(s_own, 2, 3)))
-    # the standard tables (simcore.odds_run.TABLES), seen from the dealer: its trumps, its
-    # team's trumps, who holds the trump ace and 7 (0 the dealer, 1 its partner, 2 an
-    # opponent; the holding coded ace * 3 + seven as the odds tables code it)
-    own = tr[ar, d] if len(d) else np.zeros(0, np.int64)
-    place = np.array([0, 2, 1, 2], np.int64)
-    hon = place[ace] * 3 + place[seven]
-    std = {}
-    for name, v, k in (("trumps", own, 11), ("team_trumps", dtrumps, 11), ("honours", hon, 9)):
-        std[name] = (np.bincount(v * 3 + result, minlength=3 * k).reshape(k, 3),
-                     np.bincount(v, weights=dpts, minlength=k),
-                     np.bincount(v, weights=dpts * dpts, minlength=k))
-    return {
-        "standard": std,
-        "dealer_outcome": np.bincount(dcode, minlength=no),
-        "trumps": np.bincount(dtrumps * no + dcode, minlength=11 * no).reshape(11, no),
-        "trumps_points": np.bincount(dtrumps, weights=dpts, minlength=11),
-        "trumps_points_sq": np.bincount(dtrumps, weights=dpts * dpts, minlength=11),
-        "combo": np.bincount(combo * 3 + result, minlength=12).reshape(4, 3),
-        "combo_points": np.bincount(combo, weights=dpts, minlength=4),
-        "combo_points_sq": np.bincount(combo, weights=dpts * dpts, minlength=4),
-        "ace": np.bincount(ace * 3 + result, minlength=12).reshape(4, 3),
-        "ace_points": np.bincount(ace, weights=dpts, minlength=4),
-        "ace_points_sq": np.bincount(ace, weights=dpts * dpts, minlength=4),
-        "seven": np.bincount(seven * 3 + result, minlength=12).reshape(4, 3),
-        "seven_points": np.bincount(seven, weights=dpts, minlength=4),
-        "seven_points_sq": np.bincount(seven, weights=dpts * dpts, minlength=4),
-    }
+_SIDE_LABEL = re.compile(r"^(team|side|seat)(\d+)_(.+)$")
+
+
+def relative_outcome_label(label: str, side: int, sides: int) -> str | None:
+    """An outcome label named from the dealer's side: ``team1_win`` with the dealer on team
+    1 is ``dealer_team_win``; with two sides the other is ``other_team_...``, with more
+    ``side+2_...`` (counted from the dealer's side).  None for a label naming no side."""
+    if label == "tie":
+        return label
+    m = _SIDE_LABEL.match(label)
+    if not m:
+        return None
+    word, i, kind = m.group(1), int(m.group(2)), m.group(3)
+    rel = (i - side) % sides
+    if rel == 0:
+        return f"dealer_{word}_{kind}"
+    return f"other_{word}_{kind}" if sides == 2 else f"{word}+{rel}_{kind}"
+
+
+def _dealer_outcomes(game: str, codes: np.ndarray, dealer: np.ndarray, names: list[str],
+                     sides: int) -> Counter:
+    """Outcome counts with the sides named from the dealer's side (seat ``dealer`` is on
+    side ``dealer % sides``); empty when the game's outcome labels name no side."""
+    out = Counter()
+    if not any(_SIDE_LABEL.match(x) for x in names):
+        return out
+    ds = dealer % sides
+    ok = codes >= 0
+    for d in np.unique(ds):
+        m = ok & (ds == d)
+        bc = np.bincount(codes[m], minlength=len(names))
+        for i, v in enumerate(bc):
+            lab = relative_outcome_label(names[i], int(d), sides)
+            if lab is not None:
+                out[lab] += int(v)
+            elif v:
+                return Counter()
+    # every relative label, even unseen, so that tables list the same rows chunk by chunk
+    for d in range(sides):
+        for x in names:
+            lab = relative_outcome_label(x, d, sides)
+            if lab is not None:
+                out.setdefault(lab, 0)
+    return out
+
+
+def _holding_counts(game: str, tabs, recs: np.ndarray, score: np.ndarray,
+                    result: np.ndarray, n: int) -> dict:
+    """Per holding table: counts of the dealer's side's results by the dealer's holding
+    (loss / tie / win), its score sums and squares, and the deals reaching each of the
+    game's score marks."""
+    marks = [m for m, _ in get_game(game).score_marks]
+    dealer = recs["dealer"].astype(np.int64)
+    k = score.shape[1]
+    side = dealer % k
+    ar = np.arange(n)
+    dscore = score[ar, side].astype(np.float64) if n else np.zeros(0)
+    dres = result[ar, side] if n else np.zeros(0)
+    res = np.where(dres == 1.0, 2, np.where(dres == 0.5, 1, 0)).astype(np.int64)
+    out = {}
+    for t in tabs:
+        L = len(t.labels)
+        v = np.asarray(t.values(recs, dealer), np.int64) if n else np.zeros(0, np.int64)
+        if n and (v.min() < 0 or v.max() >= L):
+            raise ValueError(f"holding table {t.name!r} of {game}: code outside 0..{L - 1}")
+        at = np.stack([np.bincount(v, weights=(dscore >= mk), minlength=L) for mk in marks],
+                      axis=1) if marks else np.zeros((L, 0))
+        out[t.name] = (np.bincount(v * 3 + res, minlength=3 * L).reshape(L, 3),
+                       np.bincount(v, weights=dscore, minlength=L),
+                       np.bincount(v, weights=dscore * dscore, minlength=L),
+                       np.rint(at).astype(np.int64))
+    return out
 
 
 def _plus(x, y):
@@ -282,7 +326,7 @@ def add(a: dict | None, b: dict) -> dict:
         w = b[k]
         if isinstance(v, list):
             out[k] = [_plus(x, y) for x, y in zip(v, w)]
-        elif k == "standard":
+        elif k == "holdings":
             out[k] = {t: tuple(x + y for x, y in zip(v[t], w[t])) for t in v}
         elif k in ("sides", "cat_names"):
             out[k] = v
@@ -345,15 +389,19 @@ def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFra
     return _shares(counts, c["n"], "outcome")
 
 
-def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFrame:
-    from simcore.sueca import enums as E
-    labels = [lab.replace("team0", "dealer_team").replace("team1", "other_team")
-              for lab in E.OUTCOME_LABELS]
-    counts = dict(zip(labels, (int(x) for x in c["dealer_outcome"])))
+def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None,
+                           sides: int | None = None) -> pd.DataFrame | None:
+    """Outcome shares with the sides named from the dealer's side (``dealer_team_win``,
+    ``other_team_win``...); ``allowed``: the outcome labels the rules make possible.
+    None when the game's outcome labels name no side."""
+    counts = dict(c.get("dealer_outcome") or {})
+    if not counts:
+        return None
     if allowed is not None:
-        allowed = [lab.replace("team0", "dealer_team").replace("team1", "other_team")
-                   for lab in allowed]
-        counts = {k: counts.get(k, 0) for k in allowed}
+        sides = sides or c["sides"]
+        keep = list(dict.fromkeys(lab for x in allowed for d in range(sides)
+                                  for lab in [relative_outcome_label(x, d, sides)] if lab))
+        counts = {k: counts.get(k, 0) for k in keep}
     else:
         counts = {k: v for k, v in counts.items() if v}
     return _shares(counts, c["n"], "outcome")
@@ -500,9 +548,10 @@ def scoring_categories(df: pd.DataFrame, game: str | None = None, players=None) 
 
 
 def _result_rows(counts: np.ndarray, points: np.ndarray, points_sq: np.ndarray,
-                 n_total: int) -> list[dict]:
-    """counts: (groups, 3) loss/tie/win of the dealer's team; points, points_sq: the sums
-    of its card points and of their squares per group."""
+                 n_total: int, at_least=None, marks=()) -> list[dict]:
+    """counts: (groups, 3) loss/tie/win of the dealer's side; points, points_sq: the sums
+    of its score and of their squares per group; at_least: (groups, marks) the deals in
+    which it scored at least each mark."""
     rows = []
     for g in range(counts.shape[0]):
         loss, tie, win = (int(x) for x in counts[g])
@@ -513,81 +562,76 @@ def _result_rows(counts: np.ndarray, points: np.ndarray, points_sq: np.ndarray,
         for name, k in (("win", win), ("tie", tie), ("loss", loss)):
             s, lo, hi = _share_row(k, m)
             row.update({name: s, f"{name}_low95": lo, f"{name}_high95": hi})
+        for j, mark in enumerate(marks):
+            s, lo, hi = _share_row(int(at_least[g, j]), m)
+            row.update({f"score_{mark}plus": s, f"score_{mark}plus_low95": lo,
+                        f"score_{mark}plus_high95": hi})
         mp = est.mean_of_sums(points[g], points_sq[g], m)
-        row.update({"mean_points": mp.value, "mean_points_low95": mp.low95,
-                    "mean_points_high95": mp.high95})
+        row.update({"mean_score": mp.value, "mean_score_low95": mp.low95,
+                    "mean_score_high95": mp.high95})
         rows.append(row)
     return rows
 
 
-def finish_trumps(c: dict) -> pd.DataFrame:
-    """Outcome shares of the dealer's team by the trumps it holds (0..10)."""
-    from simcore.sueca import enums as E
-    t = c["trumps"]
-    win_cols = [2 * k - 1 for k in range(1, len(E.KINDS))]
-    lose_cols = [2 * k for k in range(1, len(E.KINDS))]
-    rlt = np.stack([t[:, lose_cols].sum(axis=1), t[:, 0], t[:, win_cols].sum(axis=1)], axis=1)
-    rows = _result_rows(rlt, c["trumps_points"], c["trumps_points_sq"], c["n"])
-    df = pd.DataFrame(rows)
-    df.insert(0, "trumps", np.arange(11))
-    big = [2 * E.KINDS.index(k) - 1 for k in E.KINDS[2:]]    # double or better for the dealer
-    bd = [2 * E.KINDS.index(k) - 1 for k in ("bandeira", "points_bandeira")]
-    m = df["deals"].to_numpy()
-    for name, cols in (("double_or_better", big), ("bandeira", bd)):
-        es = [est.share(int(k), int(mm)) for k, mm in zip(t[:, cols].sum(axis=1), m)]
-        df[name] = [e.value for e in es]
-        df[f"{name}_low95"] = [e.low95 for e in es]
-        df[f"{name}_high95"] = [e.high95 for e in es]
-    df = df[df["deals"] > 0].reset_index(drop=True)
-    return _declare_results(df, integer=["trumps"])
-
-
-def finish_standard(c: dict, rules=None, players=None, dealer=None,
-                    conditions=None) -> dict[str, pd.DataFrame]:
-    """Sueca's standard tables (those of ``trunfo odds sueca --table``), seen from the
-    dealer: the results of the dealer's team by a holding, each row with the exact
-    probability of the holding (``exact``, ``exact_fraction``: counted by
-    :func:`simcore.odds_run.standard_exact`, the function the odds tables use) beside the
-    share of deals dealt it, under the study's ``conditions`` (a spec's ``[conditions]``).
-    One DataFrame per table, keyed by the table's name."""
-    from simcore.odds_run import standard_exact
-    ex = standard_exact("sueca", rules=rules, players=players, dealer=dealer, seat="dealer",
-                        conditions=conditions)
+def finish_holdings(c: dict, game: str, rules=None, players=None, dealer=None,
+                    conditions=None, exact: bool = True) -> dict[str, pd.DataFrame]:
+    """The game's holding tables (``Game.holding_tables``): per holding of the dealer, the
+    results of the dealer's side (deals, share of deals, win / tie / loss, P(score >=
+    mark) at each of the game's marks, mean score, each with its 95% interval) and, for a
+    table the odds tables also have (``simcore.odds_run.standard_exact``), the exact
+    probability of the holding (``exact``, ``exact_fraction``) under the study's
+    ``conditions``.  One DataFrame per table, keyed by its name."""
+    tabs = {t.name: t for t in holding_tables(game)}
+    got = c.get("holdings") or {}
+    if not tabs or not got:
+        return {}
+    ex = {}
+    if exact:
+        from simcore.odds_run import standard_exact
+        ex = standard_exact(game, rules=rules, players=players, dealer=dealer, seat="dealer",
+                            conditions=conditions)
+    marks = [m for m, _ in get_game(game).score_marks]
     out = {}
-    for name, (res, pts, sq) in c["standard"].items():
-        t = ex[name]
-        df = pd.DataFrame(_result_rows(np.asarray(res), pts, sq, c["n"]))
-        df.insert(0, "exact_fraction", [None if p is None else f"{p.numerator}/{p.denominator}"
-                                        for p in t["exact"]])
-        df.insert(0, "exact", [None if p is None else float(p) for p in t["exact"]])
-        df.insert(0, "holding", t["labels"])
-        keep = (df["deals"] > 0) | (df["exact"].fillna(0) > 0)
+    for name, t in tabs.items():
+        if name not in got:
+            continue
+        res, pts, sq, at = got[name]
+        df = pd.DataFrame(_result_rows(np.asarray(res), pts, sq, c["n"], np.asarray(at),
+                                       marks))
+        labels = [str(x).replace("{X}", "dealer") for x in t.labels]
+        if name in ex:
+            e = ex[name]["exact"]
+            if len(e) != len(labels):
+                raise ValueError(f"holding table {name!r} of {game} has {len(labels)} labels, "
+                                 f"its odds table {len(e)}")
+            df.insert(0, "exact_fraction", [None if p is None else
+                                            f"{p.numerator}/{p.denominator}" for p in e])
+            df.insert(0, "exact", [None if p is None else float(p) for p in e])
+        df.insert(0, "holding", labels)
+        keep = df["deals"] > 0
+        if "exact" in df:
+            keep |= df["exact"].fillna(0) > 0
         df = df[keep].reset_index(drop=True)
-        df.attrs["caption"] = f"The dealer's team's results {t['title']}"
-        out[name] = declare(_declare_results(df), text=["holding", "exact_fraction"],
-                            share=["exact"])
+        df.attrs["caption"] = ("Results of the dealer's side "
+                               + t.title.replace("{X}", "the dealer"))
+        df.attrs["holding"] = t
+        more = {"share": ["exact"], "text": ["holding", "exact_fraction"]} if name in ex \
+            else {"text": ["holding"]}
+        if t.count:
+            more = {**more, "text": [x for x in more["text"] if x != "holding"],
+                    "integer": ["holding"]}
+            df["holding"] = df["holding"].astype(np.int64)
+        out[name] = _declare_results(df, **more)
     return out
 
 
 def _declare_results(df: pd.DataFrame, **more) -> pd.DataFrame:
-    return declare(df, count=["deals"],
-                   share=_interval_cols(df, "share_of_deals", "win", "tie", "loss",
-                                        "double_or_better", "bandeira"),
-                   points=_interval_cols(df, "mean_points"), **more)
-
-
-def finish_honours(c: dict) -> pd.DataFrame:
-    """Outcome shares of the dealer's team by who holds the trump ace and 7."""
-    n = c["n"]
-    parts = []
-    for group, key, labels in (("A and 7", "combo", HONOUR_COMBOS),
-                               ("trump ace", "ace", RELATIVE_SEATS),
-                               ("trump 7", "seven", RELATIVE_SEATS)):
-        df = pd.DataFrame(_result_rows(c[key], c[f"{key}_points"], c[f"{key}_points_sq"], n))
-        df.insert(0, "holder", labels)
-        df.insert(0, "honour", group)
-        parts.append(df)
-    return _declare_results(pd.concat(parts, ignore_index=True))
+    share = _interval_cols(df, "share_of_deals", "win", "tie", "loss",
+                           *[c for c in df.columns if c.startswith("score_")
+                             and c.endswith("plus")])
+    share += more.pop("share", [])
+    return declare(df, count=["deals"], share=share, points=_interval_cols(df, "mean_score"),
+                   **more)
 
 
 # --- one-call tables for notebooks --------------------------------------------------------
@@ -624,14 +668,22 @@ def side_results(df: pd.DataFrame, game: str | None = None, strategies=None) -> 
     return finish_sides(c, side_names(game, c["sides"], strategies=strategies))
 
 
-def by_trumps(df: pd.DataFrame) -> pd.DataFrame:
-    """Sueca: dealer's team results by trumps it holds."""
-    return finish_trumps(count("sueca", df))
+def holdings(df: pd.DataFrame, game: str | None = None, exact: bool = True, **setup
+             ) -> dict[str, pd.DataFrame]:
+    """The game's holding tables (see :func:`finish_holdings`); ``setup``: rules, players,
+    dealer, conditions of the deals, for the exact column."""
+    game, c = _counts(df, game)
+    return finish_holdings(c, game, exact=exact, **setup)
 
 
-def by_honours(df: pd.DataFrame) -> pd.DataFrame:
-    """Sueca: dealer's team results by who holds the trump ace and 7."""
-    return finish_honours(count("sueca", df))
+def by_holding(df: pd.DataFrame, name: str, game: str | None = None, **kw) -> pd.DataFrame:
+    """One holding table by its name (Sueca: ``team_trumps``, ``honours``...)."""
+    game = game or guess_game(df)
+    names = [t.name for t in holding_tables(game)]
+    if name not in names:
+        raise ValueError(f"{game} has no holding table {name!r}; valid: "
+                         f"{', '.join(names) or 'none'}")
+    return holdings(df, game, **kw)[name]
 
 
 # --- whole games (rubbers, matches, games) ----------------------------------------------------

@@ -107,16 +107,17 @@ def test_every_share_and_mean_in_the_tables_has_its_interval():
     import simcore
     r = simcore.simulate("sueca", deals=3000, seed=5, keep_deals=True, threads=1)
     df = r.frame
-    for t in (tables.by_trumps(df), tables.by_honours(df), tables.side_results(df),
+    hold = tables.holdings(df, "sueca", exact=False)
+    for t in (*hold.values(), tables.side_results(df),
               tables.outcome_shares(df), tables.score_marks(df), tables.survival(df)):
         for col in t.columns:
             if col.endswith(("low95", "high95")) or not pd.api.types.is_float_dtype(t[col]):
                 continue
             assert f"{col}_low95" in t or (col == "share" and "low95" in t) or \
                 (col.startswith("share ") and f"low95 {col[6:]}" in t), col
-    tr = tables.by_trumps(df)
+    tr = hold["team_trumps"]
     tr = tr[tr["deals"] >= 2]
-    for col in ("win", "double_or_better", "bandeira", "mean_points", "share_of_deals"):
+    for col in ("win", "score_91plus", "score_120plus", "mean_score", "share_of_deals"):
         assert (tr[f"{col}_low95"] <= tr[col] + 1e-12).all()
         assert (tr[col] <= tr[f"{col}_high95"] + 1e-12).all()
     # mean points by trumps, by hand from the deals
@@ -124,10 +125,11 @@ def test_every_share_and_mean_in_the_tables_has_its_interval():
     tr_seat = np.stack([df[f"trumps_seat{i}"] for i in range(4)], 1)
     held = tr_seat[np.arange(len(d)), d] + tr_seat[np.arange(len(d)), (d + 2) % 4]
     pts = np.where(d % 2 == 0, df["points_team0"], df["points_team1"]).astype(float)
-    row = tr.set_index("trumps").loc[4]
+    row = tr.set_index("holding").loc[4]
     x = pts[held == 4]
     half = Z95 * x.std(ddof=1) / math.sqrt(len(x))
-    assert (row["mean_points"], row["mean_points_low95"], row["mean_points_high95"]) == \
+    assert row["score_91plus"] == pytest.approx((x >= 91).mean())
+    assert (row["mean_score"], row["mean_score_low95"], row["mean_score_high95"]) == \
         pytest.approx((x.mean(), x.mean() - half, x.mean() + half))
     dist = tables.score_distribution(df)
     assert any(c.startswith("low95 ") for c in dist.columns)

