@@ -94,10 +94,12 @@ def _differences(old: dict, new: dict) -> list[str]:
     return out
 
 
-def _chunk_bytes(game: str, start: int, recs: np.ndarray, unit: str, key: str) -> bytes:
+def _chunk_bytes(game: str, start: int, recs: np.ndarray, unit: str, key: str,
+                 setup=None) -> bytes:
     import pyarrow as pa
     import pyarrow.parquet as pq
-    frame = deals_frame(game, recs) if unit == "deals" else rubbers_frame(game, recs)
+    frame = deals_frame(game, recs, setup) if unit == "deals" else \
+        rubbers_frame(game, recs, setup)
     table = pa.Table.from_pandas(frame, preserve_index=False)
     meta = {**(table.schema.metadata or {}),
             b"trunfo": json.dumps({"game": game, "start": start, "count": len(recs),
@@ -108,11 +110,11 @@ def _chunk_bytes(game: str, start: int, recs: np.ndarray, unit: str, key: str) -
 
 
 def _write_chunk(out: str, game: str, start: int, recs: np.ndarray, unit: str,
-                 key: str) -> dict:
+                 key: str, setup=None) -> dict:
     """Write one chunk (temporary name, then renamed); its manifest entry."""
     name = chunk_name(start)
     try:
-        data = _chunk_bytes(game, start, recs, unit, key)
+        data = _chunk_bytes(game, start, recs, unit, key, setup)
     except OSError as e:
         raise os_error(e, os.path.join(out, name)) from None
     # no fsync per chunk: a chunk a machine crash would lose or damage fails its check on
@@ -301,7 +303,7 @@ def _run_locked(spec, out, g, setup, ex, resume, progress, on_chunk) -> StudyRes
         recs = np.concatenate(pending) if len(pending) > 1 else pending[0]
         pending.clear()
         start = state["start"]
-        entry = _write_chunk(out, spec.game, start, recs, spec.unit, key)
+        entry = _write_chunk(out, spec.game, start, recs, spec.unit, key, setup)
         seconds = prior_seconds + (time.perf_counter() - t0)
         journal.append({**entry, "seconds": round(seconds, 6)})
         chunks.append(entry)

@@ -182,7 +182,7 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
                    title: str = "Results of the dealer's side by holding"):
     """A holding table (``tables.finish_holdings``) as a figure: top, among the deals with
     each holding, the share the dealer's side won, lost, tied and scored at least the
-    game's second mark (Sueca: 91+, a double); bottom, the share of all deals dealt each
+    first of ``marks`` (``Game.holding_marks``; Sueca: 91+, a double); bottom, the share of all deals dealt each
     holding, with its exact probability when the table has one.  Every estimate with its
     95% Wilson interval; a curve over counts, bars over categories."""
     fig, (ax, ax2) = _figure(8 if count else 10, 6.4, nrows=2, sharex=True,
@@ -190,9 +190,9 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
     x = t["holding"].to_numpy(np.float64) if count else np.arange(len(t), dtype=np.float64)
     series = [("win", _BLUE, "o", "won"), ("loss", _ORANGE, "s", "lost"),
               ("tie", _GREY, "^", "tied")]
-    if len(marks) > 1 and f"score_{marks[1][0]}plus" in t:
-        series.append((f"score_{marks[1][0]}plus", _RED, "D",
-                       f"scored {marks[1][0]}+ ({marks[1][1]})"))
+    if marks and f"score_{marks[0][0]}plus" in t:
+        series.append((f"score_{marks[0][0]}plus", _RED, "D",
+                       f"scored {marks[0][0]}+ ({marks[0][1]})"))
     w = 0.8 / len(series)
     for i, (key, colour, marker, label) in enumerate(series):
         err = _yerr(t, key, f"{key}_low95", f"{key}_high95")

@@ -199,7 +199,7 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                                           players=spec.get("players"),
                                           dealer=spec.get("dealer"),
                                           conditions=spec.get("conditions") or None)
-            marks = get_game(game).score_marks
+            marks = tables.holding_marks(game)
             has_exact = any("exact" in t for t in hold.values())
             s.text = ("The results of the dealer's side by what was dealt (the game's holding "
                       "tables): among the deals with each holding, the share won, tied and "
@@ -216,10 +216,9 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
                 axis = ht.axis.replace("{X}", "the dealer")
                 s.add_figure(figures.holding_figure(t, axis=axis, count=ht.count, marks=marks,
                                                     title=t.attrs["caption"]),
-                             f"{sim} Top: among the deals in which {axis} is x, the share the "
-                             f"dealer's side won, lost, tied"
-                             + (f" and scored {marks[1][0]}+ ({marks[1][1]})"
-                                if len(marks) > 1 else "")
+                             f"{sim} Top: for each holding on the x axis ({axis}), among "
+                             f"the deals dealt it, the share the dealer's side won, lost, tied"
+                             + (f" and scored {marks[0][0]}+ ({marks[0][1]})" if marks else "")
                              + "; bottom: the share of all deals dealt that holding"
                              + (" (diamonds: its exact probability)" if "exact" in t else "")
                              + ". Whiskers: 95% Wilson intervals.",

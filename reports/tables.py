@@ -62,6 +62,13 @@ def canonical_sections(names) -> list[str]:
     return list(dict.fromkeys(SECTION_ALIASES.get(n, n) for n in names))
 
 
+def holding_marks(game: str) -> tuple:
+    """The score marks the holding tables show (``Game.holding_marks``, by default all of
+    ``Game.score_marks``)."""
+    g = get_game(game)
+    return tuple(g.score_marks if g.holding_marks is None else g.holding_marks)
+
+
 def holding_tables(game: str) -> tuple:
     """The game's holding tables (``Game.holding_tables``, see ``simcore.holdings``)."""
     return tuple(get_game(game).holding_tables)
@@ -285,7 +292,7 @@ def _holding_counts(game: str, tabs, recs: np.ndarray, score: np.ndarray,
     """Per holding table: counts of the dealer's side's results by the dealer's holding
     (loss / tie / win), its score sums and squares, and the deals reaching each of the
     game's score marks."""
-    marks = [m for m, _ in get_game(game).score_marks]
+    marks = [m for m, _ in holding_marks(game)]
     dealer = recs["dealer"].astype(np.int64)
     k = score.shape[1]
     side = dealer % k
@@ -590,7 +597,7 @@ def finish_holdings(c: dict, game: str, rules=None, players=None, dealer=None,
         from simcore.odds_run import standard_exact
         ex = standard_exact(game, rules=rules, players=players, dealer=dealer, seat="dealer",
                             conditions=conditions)
-    marks = [m for m, _ in get_game(game).score_marks]
+    marks = [m for m, _ in holding_marks(game)]
     out = {}
     for name, t in tabs.items():
         if name not in got:

@@ -16,6 +16,9 @@ def __getattr__(name):  # the facade is imported lazily: kernels stay importable
                 "SimulationResult"):
         from . import facade as _facade
         return getattr(_facade, name)
+    if name == "labelled_deals":
+        from .frames import labelled_deals
+        return labelled_deals
     if name in ("odds", "OddsResult"):
         from . import odds_run as _odds
         return getattr(_odds, name)
@@ -23,4 +26,5 @@ def __getattr__(name):  # the facade is imported lazily: kernels stay importable
 
 
 __all__ = ["TrunfoError", "simulate", "simulate_rubbers", "game_records", "deals_frame",
-           "read_metadata", "SimulationResult", "odds", "OddsResult", "__version__"]
+           "read_metadata", "SimulationResult", "labelled_deals", "odds", "OddsResult",
+           "__version__"]

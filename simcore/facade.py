@@ -50,21 +50,43 @@ def whole_unit(game: str) -> str | None:
     return first + ("es" if first.endswith(("ch", "s", "x")) else "s")
 
 
-def deals_frame(game: str, records: np.ndarray) -> pd.DataFrame:
-    """A DataFrame of per-deal records; integer outcome codes become labels."""
+def labelled(codes: np.ndarray, names, allowed=None) -> pd.Categorical:
+    """Integer codes as a categorical of their labels ``names[code]``; with ``allowed`` (the
+    labels the rules make possible) the categories are those only (any label seen that is
+    not allowed is kept too, after them, so that no value is lost)."""
+    codes = np.asarray(codes, np.int64)
+    if allowed is None:
+        return pd.Categorical.from_codes(codes, list(names))
+    names = list(names)
+    cats = list(allowed)
+    seen = sorted(set(np.unique(codes).tolist()) - {names.index(c) for c in cats})
+    cats += [names[i] for i in seen]
+    remap = np.full(len(names), -1, np.int64)
+    for j, c in enumerate(cats):
+        remap[names.index(c)] = j
+    return pd.Categorical.from_codes(remap[codes], cats)
+
+
+def deals_frame(game: str, records: np.ndarray, setup=None) -> pd.DataFrame:
+    """A DataFrame of per-deal records; integer outcome codes become labels.  With the
+    run's ``setup`` the outcome's categories are only those its rules and players make
+    possible (``Game.outcome_categories``)."""
     g = get_game(game)
     df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
         np.empty(0, g.record_dtype))
-    df["outcome"] = pd.Categorical.from_codes(df["outcome"].astype(np.int64), g.outcome_names)
+    allowed = g.outcome_categories(setup) if setup is not None else None
+    df["outcome"] = labelled(df["outcome"], g.outcome_names, allowed)
     return df
 
 
-def rubbers_frame(game: str, records: np.ndarray) -> pd.DataFrame:
-    """A DataFrame of rubbers / matches / games; how each ended becomes a label."""
+def rubbers_frame(game: str, records: np.ndarray, setup=None) -> pd.DataFrame:
+    """A DataFrame of rubbers / matches / games; how each ended becomes a label (with the
+    run's ``setup``, the categories are the ends its rules allow: ``Game.end_categories``)."""
     g = get_game(game)
     df = pd.DataFrame.from_records(records) if len(records) else pd.DataFrame(
         np.empty(0, g.rubber_dtype))
-    df["end"] = pd.Categorical.from_codes(df["end"].astype(np.int64), g.end_names)
+    allowed = g.end_categories(setup) if setup is not None else None
+    df["end"] = labelled(df["end"], g.end_names, allowed)
     return df
 
 
@@ -368,7 +390,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     keep = keep_deals or out is not None
     job = DealsJob(game, rules, strategies, players, dealer, seed, totals=True, keep=keep,
                    par=par, conditions=conditions)
-    sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0]), item[1], par_total),
+    sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0], setup), item[1],
+                                             par_total),
                  (np.empty(0, g.record_dtype), np.empty(0, np.int64) if par else None), meta)
     with _Owned(cluster, threads) as ex:
         compile_seconds = _warm(sink, ex, job)
@@ -394,7 +417,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     frame = None
     pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
     if keep_deals:
-        frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype))
+        frame = deals_frame(game, np.concatenate(kept) if kept else np.empty(0, g.record_dtype),
+                            setup)
         if par:
             frame = _with_par(frame, pv, par_total)
     summary = g.summary(setup, totals)
@@ -430,7 +454,8 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
         cluster_check(setup)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
     job = DealsJob(game, rules, strategies, players, dealer, seed, unit="rubbers")
-    sink = _sink(out, lambda recs: rubbers_frame(game, recs), np.empty(0, g.rubber_dtype), meta)
+    sink = _sink(out, lambda recs: rubbers_frame(game, recs, setup), np.empty(0, g.rubber_dtype),
+                 meta)
     parts: list[np.ndarray] = []
 
     def consume(start, count, recs):
@@ -448,7 +473,7 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
                    interrupted=status.interrupted)
     allr = np.concatenate(parts) if parts else np.empty(0, g.rubber_dtype)
     summary = g.rubber_summary(setup, allr)
-    frame = rubbers_frame(game, allr) if keep_rubbers else None
+    frame = rubbers_frame(game, allr, setup) if keep_rubbers else None
     return SimulationResult(setup.describe(), seed, rubbers, status.done, status.seconds,
                             compile_seconds, used, status.interrupted, summary, frame,
                             unit="rubbers")

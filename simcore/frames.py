@@ -123,3 +123,48 @@ def frame_html(title: str, df: pd.DataFrame) -> str:
         shown[c] = shown[c].map(lambda v: "" if v is None or (isinstance(v, float)
                                                               and math.isnan(v)) else f"{v:.6g}")
     return f"<p><b>{html.escape(title)}</b></p>" + shown.to_html(index=False, border=0)
+
+
+# --- per-deal frames with labels ---------------------------------------------------------------
+SEAT_COLUMNS = ("dealer", "declarer", "partner", "last_capture", "last_trick_seat")
+
+
+def _is_seat_column(name: str) -> bool:
+    return name in SEAT_COLUMNS or (name.endswith("_seat") and not name.startswith("_"))
+
+
+def labelled_deals(frame: pd.DataFrame, game: str, players: int | None = None,
+                   seat: int | None = None) -> pd.DataFrame:
+    """A deals frame (``simulate(..., keep_deals=True).frame``, a run's chunks) with labels,
+    for reading in a notebook: every seat column (``dealer``, ``declarer``, ``partner``,
+    ``last_capture``, ``*_seat``) as a categorical ``seat 0 .. seat p-1`` (-1: missing),
+    ``trump_suit`` as the deck's suit letters, and each seat column also counted from the
+    dealer (``<col>_from_dealer``: ``dealer``, ``dealer+1``...) and, with ``seat``, from
+    that seat (``<col>_from_seat``: ``seat``, ``seat+1``...).  The codes are unchanged
+    underneath (``.cat.codes``); columns the frame lacks are skipped."""
+    import numpy as np
+    from .games import get_game
+    g = get_game(game)
+    p = int(players or g.default_players)
+    out = frame.copy()
+    seat_names = [f"seat {i}" for i in range(p)]
+    dealer = frame["dealer"].to_numpy(np.int64) if "dealer" in frame else None
+    for col in frame.columns:
+        if not _is_seat_column(col) or isinstance(frame[col].dtype, pd.CategoricalDtype):
+            continue
+        v = frame[col].to_numpy(np.int64)
+        out[col] = pd.Categorical.from_codes(np.where((v >= 0) & (v < p), v, -1), seat_names)
+        for ref, name, base in ((dealer, "dealer", "dealer"),
+                                (None if seat is None else np.full(len(v), seat), "seat",
+                                 f"seat {seat}")):
+            if ref is None or (col == "dealer" and name == "dealer"):
+                continue
+            rel = np.where(v >= 0, (v - ref) % p, -1)
+            out[f"{col}_from_{name}"] = pd.Categorical.from_codes(
+                rel, [base] + [f"{base}+{k}" for k in range(1, p)])
+    if "trump_suit" in frame and not isinstance(frame["trump_suit"].dtype, pd.CategoricalDtype):
+        v = frame["trump_suit"].to_numpy(np.int64)
+        suits = list(g.deck_of(p).suits)
+        out["trump_suit"] = pd.Categorical.from_codes(np.where((v >= 0) & (v < len(suits)), v,
+                                                               -1), suits)
+    return out

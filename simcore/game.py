@@ -171,6 +171,29 @@ class Game:
                               f"(or no --dealer: it rotates)")
         return seat
 
+    def outcome_categories(self, setup: Setup) -> tuple[str, ...]:
+        """The outcome labels the setup's rules and players make possible, in code order:
+        the categories of the deals frame's ``outcome`` column.  A label
+        ``<team|side|seat><i>_<kind>`` is kept when side ``i`` plays at this table
+        (``sides_of``) and, in a game that defines ``outcome_labels(setup)`` (the kinds
+        of won deal the rules allow), when its kind is one of them."""
+        import re
+        kinds = self.outcome_labels(setup) if hasattr(self, "outcome_labels") else None
+        n_sides = len(set(self.sides_of(setup.players, setup.rules)))
+        out = []
+        for label in self.outcome_names:
+            m = re.match(r"^(?:team|side|seat)(\d+)_(.+)$", label)
+            if m and (int(m.group(1)) >= n_sides or
+                      (kinds is not None and m.group(2) not in kinds)):
+                continue
+            out.append(label)
+        return tuple(out)
+
+    def end_categories(self, setup: Setup) -> tuple[str, ...]:
+        """How a whole game can end under the setup's rules (the categories of the whole
+        games frame's ``end`` column; games whose ends depend on a rule override this)."""
+        return tuple(getattr(self, "end_names", ()))
+
     def sides(self, setup: Setup) -> int:
         """How many sides score separately at this table (games override this; the default
         plays one deal to see)."""
@@ -220,6 +243,9 @@ class Game:
     #: the reports' "results by holding" tables (``simcore.holdings.HoldingTable``; Sueca:
     #: trumps and trump honours); the reports iterate over them, never over game names
     holding_tables: tuple = ()
+    #: the marks the holding tables show P(score >= mark) at (default: all of
+    #: ``score_marks``; Sueca leaves out 61, which is its win column)
+    holding_marks: tuple | None = None
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score

@@ -75,7 +75,7 @@ def test_spec_resolves_rules_and_seats(tmp_path):
     (SPEC + "bogus = 2\n", ["rules.bogus", "pente"]),
     (SPEC + 'pente = "maybe"\n', []),          # duplicate key: TOML error
     (SPEC.replace("pente = true", 'pente = "maybe"'), ["rules", "pente", "true, false"]),
-    (SPEC + "[report]\nsections = [\"pie\"]\n", ["report.sections", "pie", "trumps"]),
+    (SPEC + "[report]\nsections = [\"pie\"]\n", ["report.sections", "pie", "holdings"]),
     (SPEC + "[outputs]\nformats = [\"pdf\"]\n", ["outputs.formats", "pdf", "html"]),
     (SPEC + "[conditions]\ntrumps_min = 3\n", ["conditions.trumps_min"]),
     (SPEC.replace("deals = 20000", "deals = 0"), ["deals", "from 1 to"]),

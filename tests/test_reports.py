@@ -122,7 +122,7 @@ def test_report_has_every_section_and_figure(run_dir, report):
 def test_figures_have_titles_labels_and_legends(run_dir):
     df = load_run(run_dir).deals()
     hold = tables.holdings(df, "sueca", exact=False)
-    marks = all_games()["sueca"].score_marks
+    marks = tables.holding_marks("sueca")
     for name in ("outcome_shares", "score_histogram", "side_results", "team_trumps",
                  "honours", "categories_bars"):
         fig = figures.holding_figure(hold[name], count=name == "team_trumps", marks=marks) \

@@ -49,6 +49,9 @@ class SpadesGame(Game):
     # --- conditioned dealing -------------------------------------------------------
     trump_rule = "S"
 
+    def end_categories(self, setup: Setup) -> tuple[str, ...]:
+        return tuple(e for e in E.RUBBER_ENDS if e != "mercy" or setup.rules["mercy"])
+
     def sides_of(self, players, rules):
         return tuple(s % 2 for s in range(players))
 

@@ -34,6 +34,7 @@ class SuecaGame(Game):
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
     dealt_categories = ("trumps",)
     holding_tables = E.HOLDINGS
+    holding_marks = score_marks[1:]          # 61+ is the win column already
 
     params_of = staticmethod(E.params)
 
@@ -84,6 +85,12 @@ class SuecaGame(Game):
         if r["bandeira_by_points"]:
             kinds.append("points_bandeira")
         return kinds
+
+    def end_categories(self, setup: Setup) -> tuple[str, ...]:
+        r = setup.rules
+        return tuple(e for e in E.RUBBER_ENDS
+                     if (e != "points_bandeira" or r["bandeira_by_points"])
+                     and (e != "pente" or r["pente"]))
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
         n, outcomes, dealer_side, winners = outcome_tables(

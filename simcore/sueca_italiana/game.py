@@ -49,6 +49,11 @@ class SuecaItalianaGame(Game):
 
     params_of = staticmethod(E.params)
 
+    def outcome_categories(self, setup: Setup) -> tuple[str, ...]:
+        """Playing alone (``alone_made``, ``alone_failed``) needs the rule call_own_card."""
+        return tuple(x for x in E.OUTCOME_LABELS
+                     if setup.rules["call_own_card"] or not x.startswith("alone_"))
+
     def sides(self, setup: Setup) -> int:
         return E.N_SEATS          # each seat scores for itself: partnerships change each deal
 
