@@ -7,7 +7,7 @@ never import ``experiments``.  In a notebook::
     run = load_run("runs/sueca_trump_odds")
     df = run.deals()                       # every deal, as a DataFrame
     figures.score_histogram(df)            # each figure takes a DataFrame
-    tables.by_trumps(df)                   # each table too
+    tables.holdings(df, "sueca")           # each table too
     tables.score_marks(df)                 # the 61+ / 91+ / 120 shares, with intervals
     pd.read_parquet(run.path + "/chunks")  # the chunks are a Parquet dataset
 

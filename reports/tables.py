@@ -4,7 +4,7 @@ Every table is built in two steps so that a run of any size is read one chunk
 at a time: ``count(game, frame)`` turns a DataFrame of deals into additive
 counts, :func:`add` sums counts across chunks and ``finish`` turns the sum
 into tables (pandas DataFrames) with Wilson intervals.  The public table
-functions (``outcome_shares(df)``, ``by_trumps(df)``...) do all three on one
+functions (``outcome_shares(df)``, ``holdings(df, game)``...) do all three on one
 DataFrame, for notebooks.
 
 Sections per game come from the game, never from its name: every game has outcome

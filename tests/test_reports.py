@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 import pandas as pd
@@ -483,3 +484,27 @@ def test_report_opens_in_headless_chromium_without_console_errors(report, tmp_pa
                    "</body></html>", encoding="utf-8")
     errs = browser.check_page(str(bad)).errors
     assert any("planted" in e for e in errs) and any("undefined_fn" in e for e in errs)
+
+
+def test_reports_never_name_a_game():
+    """Game-specific sections come from the game (holding tables, marks, contracts...):
+    no code in reports/ compares with, or passes, a game's name."""
+    import ast
+    import glob
+    names = set(all_games())
+    hits = []
+    for path in glob.glob(os.path.join(os.path.dirname(tables.__file__), "*.py")):
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+                and isinstance(n.body[0], ast.Expr)
+                and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in docs:
+                words = set(re.findall(r"[a-z_]+", node.value))
+                if words & names or any(f"simcore.{n}" in node.value for n in names):
+                    hits.append(f"{os.path.basename(path)}:{node.lineno}: {node.value!r}")
+            if isinstance(node, ast.ImportFrom) and set((node.module or "").split(".")) & names:
+                hits.append(f"{os.path.basename(path)}:{node.lineno}: import {node.module}")
+    assert hits == []
