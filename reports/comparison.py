@@ -138,8 +138,17 @@ def compare_sections(d: dict) -> list:
                   f"{sp['alpha']}, beta {sp['beta']}, {sp['model']} model), checked every "
                   f"{int(sp['check_every']):,} pairs: result {sp['result']} after "
                   f"{int(sp['pairs']):,} pairs, LLR {sp['llr']:.3f} within bounds "
-                  f"[{sp['lower']:.3f}, {sp['upper']:.3f}]. (The LLR after each check is not "
-                  f"kept, so no trace is drawn.)")
+                  f"[{sp['lower']:.3f}, {sp['upper']:.3f}].")
+        tr = sp.get("trace") or {}
+        if tr.get("pairs"):
+            t.tables["sprt_trace"] = declare(pd.DataFrame({"pairs": tr["pairs"],
+                                                           "llr": tr["llr"]}),
+                                             count=["pairs"], mean=["llr"])
+            t.add_figure(sprt_figure(sp), _caption(d) + " The log-likelihood ratio after each "
+                         "check (every chunk of pairs); the test stops when it leaves the band "
+                         "between the Wald bounds (dashed): above, H1 is accepted, below, H0.",
+                         "SPRT trace: the LLR after each check, with its bounds",
+                         name="sprt_trace")
         out.append(t)
     m = Section("metadata", "How it was played")
     m.tables["metadata"] = metadata_rows([
@@ -150,6 +159,25 @@ def compare_sections(d: dict) -> list:
         ("games", f"{int(d['games']):,}"), ("command", d.get("command"))])
     out.append(m)
     return out
+
+
+def sprt_figure(sp: dict):
+    """The SPRT trace: the LLR after each check against the pairs played, with the Wald
+    bounds (``sp``: the ``sprt`` entry of ``CompareResult.to_dict()``)."""
+    from . import figures
+    tr = sp["trace"]
+    fig, ax = figures._figure(7.5, 4.2)
+    ax.plot(tr["pairs"], tr["llr"], marker="o", markersize=3, color=figures._BLUE,
+            label="LLR after each check")
+    ax.axhline(sp["upper"], color=figures._RED, linestyle="--",
+               label=f"upper bound {sp['upper']:.3f}: accept H1 (Elo {sp['elo1']:g})")
+    ax.axhline(sp["lower"], color=figures._GREY, linestyle="--",
+               label=f"lower bound {sp['lower']:.3f}: accept H0 (Elo {sp['elo0']:g})")
+    ax.set_xlabel("pairs played (deals, each from both sides)")
+    ax.set_ylabel("log-likelihood ratio (nats)")
+    ax.set_title(f"SPRT trace: {sp['result']} after {int(sp['pairs']):,} pairs")
+    figures._legend_below(fig, ax, ncol=1)
+    return fig
 
 
 def ratings_table(t: dict) -> pd.DataFrame:

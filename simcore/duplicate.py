@@ -383,6 +383,7 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
     total = Totals(sides=k, counts=[0] * (2 * k + 1))
     kept: list[dict] = []
     state = {"sprt": None, "stop": False}
+    trace: list[tuple[int, float]] = []      # (pairs, LLR) at every check: the SPRT trace
 
     def consume(start, count, result):
         if state["stop"]:
@@ -395,6 +396,7 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
         if sp and (end % chunk == 0 or end == deals):
             dec = sprt_state(total, *sp)
             state["sprt"] = dec
+            trace.append((int(total.pairs), float(dec["llr"])))
             if dec["state"] != "continue":
                 state["stop"] = True
 
@@ -418,7 +420,8 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
         sprt_out = {"elo0": sp[0], "elo1": sp[1], "alpha": sp[2], "beta": sp[3],
                     "llr": dec["llr"], "lower": dec["lower"], "upper": dec["upper"],
                     "result": verdict, "pairs": total.pairs, "check_every": chunk,
-                    "model": "pentanomial" if k == 2 else "normal"}
+                    "model": "pentanomial" if k == 2 else "normal",
+                    "trace": {"pairs": [t[0] for t in trace], "llr": [t[1] for t in trace]}}
     pairs = None
     if keep_pairs:
         pairs = {k: np.concatenate([o[k] for o in kept]) if kept else np.empty(0, np.int64)

@@ -132,6 +132,12 @@ def test_sprt_accepts_h1_for_greedy_against_random_well_before_n():
     assert s["result"] == "H1" and s["llr"] > s["upper"]
     assert s["pairs"] == r.summary["deals"] <= n // 10
     assert (s["lower"], s["upper"]) == pytest.approx((-math.log(19), math.log(19)))
+    # the trace: the LLR after each check (every chunk), inside the bounds until the last
+    tr = s["trace"]
+    assert tr["pairs"][-1] == s["pairs"] and tr["llr"][-1] == s["llr"]
+    assert all(p % s["check_every"] == 0 for p in tr["pairs"][:-1])
+    assert tr["pairs"] == sorted(set(tr["pairs"]))
+    assert all(s["lower"] < x < s["upper"] for x in tr["llr"][:-1])
     # the verdict does not depend on the thread count
     r2 = compare("sueca", "greedy", "random", deals=n, seed=4, sprt=(0, 20), threads=1)
     assert r2.sprt == s and r2.summary == r.summary

@@ -508,3 +508,18 @@ def test_reports_never_name_a_game():
             if isinstance(node, ast.ImportFrom) and set((node.module or "").split(".")) & names:
                 hits.append(f"{os.path.basename(path)}:{node.lineno}: import {node.module}")
     assert hits == []
+
+
+def test_compare_report_draws_the_sprt_trace(tmp_path, capsys):
+    import json
+    out = tmp_path / "sprt"
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "20000", "--seed",
+                 "3", "--threads", "1", "--sprt", "78,84", "--json", "--report", str(out)]) == 0
+    d = json.loads(capsys.readouterr().out)["sprt"]
+    t = pd.read_csv(out / "tables" / "sprt_trace.csv")
+    assert t["pairs"].tolist() == d["trace"]["pairs"] and t["pairs"].iloc[-1] == d["pairs"]
+    assert t["llr"].iloc[-1] == pytest.approx(d["llr"]) and len(t) >= 3
+    inside = t["llr"].iloc[:-1]
+    assert ((d["lower"] < inside) & (inside < d["upper"])).all()
+    text = (out / "report.html").read_text(encoding="utf-8")
+    assert "id='fig-sprt_trace'><svg" in text and "log-likelihood ratio" in text
