@@ -67,18 +67,16 @@ def what_was_simulated(run: Run) -> str:
 
 
 def _allowed_outcomes(run: Run) -> list[str] | None:
+    """The outcomes the run's rules and players make possible (``Game.outcome_categories``):
+    the outcome tables list each, seen or not, and no other."""
     g = get_game(run.game)
     spec = run.spec
-    if not hasattr(g, "outcome_labels"):
-        return None
     try:
         setup = g.setup(spec["rules"], spec["strategies"], players=spec.get("players"),
                         dealer=spec.get("dealer"))
-        kinds = g.outcome_labels(setup)
     except Exception:
         return None
-    labels = tables.outcome_labels(run.game) or ()
-    return [lab for lab in labels if lab == "tie" or lab.split("_", 1)[1] in kinds]
+    return list(g.outcome_categories(setup))
 
 
 def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
