@@ -14,6 +14,10 @@ The samples come from a generator seeded by the seat's own draw ``u`` for the de
 (and the decision's number in the deal), so ``pimc`` is reproducible from the run's seed and
 its choices depend only on its view and that draw: two deals that differ only in cards the
 seat cannot see give the same samples, hence the same choice.
+
+Numba's cache follows the file of a kernel and the key of its strategies (a hash of the
+policies' own files: strategies/sueca.py, spades_pimc.py, brisca_pimc.py), not this file:
+a change here that changes play needs a change in those files too.
 """
 import numpy as np
 
@@ -111,7 +115,7 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
     ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
           np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
           np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
-          np.zeros(64, np.uint64),
+          np.zeros(SE.SM_LEN, np.uint64),
           np.zeros((size, SE.TK_COLS), np.uint64),
           np.zeros((size, SE.TT_COLS), np.int16),
           meta)
