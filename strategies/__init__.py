@@ -13,6 +13,9 @@ from . import sueca_italiana  # noqa: F401  (registers the Sueca Italiana strate
 from . import briscola_chiamata  # noqa: F401  (registers the Briscola chiamata strategies)
 from . import brisca_rematada  # noqa: F401  (registers the Brisca rematada strategies)
 from . import brisca_rematada_expert  # noqa: F401  (registers Brisca rematada's expert)
+from . import spades_pimc  # noqa: F401  (registers Spades' pimc)
+from . import brisca_pimc  # noqa: F401  (registers Brisca's pimc)
+from . import scopa_pimc  # noqa: F401  (registers Scopa's pimc)
 
 
 def strategies_for(game: str) -> dict:

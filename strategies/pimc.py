@@ -14,6 +14,10 @@ The samples come from a generator seeded by the seat's own draw ``u`` for the de
 (and the decision's number in the deal), so ``pimc`` is reproducible from the run's seed and
 its choices depend only on its view and that draw: two deals that differ only in cards the
 seat cannot see give the same samples, hence the same choice.
+
+Numba's cache follows the file of a kernel and the key of its strategies (a hash of the
+policies' own files: strategies/sueca.py, spades_pimc.py, brisca_pimc.py), not this file:
+a change here that changes play needs a change in those files too.
 """
 import numpy as np
 
@@ -111,7 +115,7 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
     ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
           np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
           np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
-          np.zeros(64, np.uint64),
+          np.zeros(SE.SM_LEN, np.uint64),
           np.zeros((size, SE.TK_COLS), np.uint64),
           np.zeros((size, SE.TT_COLS), np.int16),
           meta)
@@ -135,6 +139,96 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
         for j in range(n):
             # side 0's take: for a seat of side 1 the best is the least
             total[cards[j]] += vals[j] if mine else -vals[j]
+    best = -1
+    best_v = np.int64(-(1 << 62))
+    m = legal
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        if total[c] > best_v:
+            best_v = total[c]
+            best = c
+    return best
+
+
+# --- the same for every trick game the solver plays (Spades, Brisca) ------------------------
+@njit
+def shuffle_cards(state, m, out, off):
+    """The cards of mask ``m`` into ``out[off:off + k]`` in a uniformly random order (a
+    Fisher-Yates shuffle on the sampler's stream); returns ``k``."""
+    k = 0
+    while m:
+        out[off + k] = ctz(m)
+        m &= m - _ONE
+        k += 1
+    for i in range(k - 1, 0, -1):
+        j = np.int64(((next64(state) >> _32) * np.uint64(i + 1)) >> _32)
+        t = out[off + i]
+        out[off + i] = out[off + j]
+        out[off + j] = t
+    return k
+
+
+@njit
+def pimc_totals(hand, seat, players, unseen, need, void_bits, known_card, known_seat, shown,
+                n_stock, stock_last, hands, pos, cfg, tab, u, salt, samples, tt_bits,
+                horizon, util, total):
+    """The sampling and solving of ``pimc`` for any trick game of the solver: adds to
+    ``total[card]`` the seat's utility ``util[x]`` (``x``: side 0's take from the cards in
+    play) of every legal card in each of ``samples`` sampled deals; returns the number of
+    samples dealt.
+
+    A sample deals the ``unseen`` cards: ``need[s]`` to each seat ``s`` other than ``seat``
+    (never a suit of ``void_bits[s]``; ``known_card``, or -1, to ``known_seat``), and, when
+    ``n_stock`` > 0 (Brisca), ``n_stock - 1`` to the stock, in a random order, followed by
+    ``stock_last`` (the face-up card, seen by all).  ``shown[s]``: cards of seat ``s`` the seat sees
+    (teammates' shown hands), added to the dealt ones.  ``horizon`` > 0: the solver's
+    depth-limited search (``meta[M_HORIZON]``).  The sampler's stream is seeded by the
+    seat's draw ``u`` and ``salt`` only."""
+    rps = cfg[SE.C_RPS]
+    n_suits = cfg[SE.C_NCARDS] // rps
+    state = np.empty(4, np.uint64)
+    seed_sampler(state, u, salt)
+    size = 1 << tt_bits
+    meta = np.zeros(SE.N_META, np.int64)
+    meta[SE.M_TTBITS] = tt_bits
+    ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
+          np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
+          np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
+          np.zeros(SE.SM_LEN, np.uint64),
+          np.zeros((size, SE.TK_COLS), np.uint64),
+          np.zeros((size, SE.TT_COLS), np.int16),
+          meta)
+    meta[SE.M_HORIZON] = horizon
+    cards = np.zeros(SE.MAX_MOVES, np.int64)
+    vals = np.zeros(SE.MAX_MOVES, np.int64)
+    sampled = np.zeros(8, np.uint64)
+    n_hidden_stock = n_stock - 1 if n_stock > 0 else 0
+    seats = players + 1 if n_hidden_stock > 0 else players
+    need[players] = n_hidden_stock
+    void_bits[players] = 0
+    done = 0
+    for k in range(samples):
+        if not deal_hidden(state, sampled, seat, seats, unseen, need, void_bits,
+                           known_card, known_seat, rps, n_suits):
+            break
+        for s in range(players):
+            hands[s] = (sampled[s] | shown[s]) if s != seat else hand
+        if n_stock > 0:
+            if n_hidden_stock > 0:
+                shuffle_cards(state, sampled[players], pos, SE.P_STOCK)
+            pos[SE.P_STOCK + n_hidden_stock] = stock_last
+            pos[SE.P_NSTOCK] = n_stock
+        n, par = move_values(hands, pos, cfg, tab, ws, cards, vals)
+        for j in range(n):
+            total[cards[j]] += util[vals[j]]
+        done += 1
+    return done
+
+
+@njit
+def best_of(legal, total):
+    """The legal card of the highest total (ties: the lowest card)."""
     best = -1
     best_v = np.int64(-(1 << 62))
     m = legal

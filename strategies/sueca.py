@@ -291,6 +291,9 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
 
 
 # --- pimc -------------------------------------------------------------------------------
+# The search itself is strategies/pimc.py's: a kernel's cache key follows this file only, so
+# a change there that changes play needs a change here too (its workspace's stock/point-class
+# vector once had 64 slots for the solver's SM_LEN = 73: writes past its end).
 from simcore.solver import enums as _SV  # noqa: E402
 from strategies.pimc import pimc_choose  # noqa: E402
 
