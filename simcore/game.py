@@ -220,6 +220,9 @@ class Game:
     #: per-side record categories fixed by the deal alone (Sueca: trumps held): with a
     #: rotating dealer they are equal on every side by symmetry, whatever the strategies
     dealt_categories: tuple = ()
+    #: the reports' "results by holding" tables (``simcore.holdings.HoldingTable``; Sueca:
+    #: trumps and trump honours); the reports iterate over them, never over game names
+    holding_tables: tuple = ()
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score

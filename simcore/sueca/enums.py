@@ -150,3 +150,76 @@ def dealing_law(rules):
                           note="redraw_point_trump: the deck is shuffled again while the "
                                "face-up card is worth points")
     return DealingLaw()
+
+
+# --- the reports' holding tables (simcore.holdings; docs/reports.md) --------------------
+# Each is counted from a seat (the reports pass the dealer) over the deal's records:
+# trumps_seat0..3 and who held the trump ace and 7.  The first three are the standard
+# tables of ``trunfo odds sueca --table`` (same names, labels in the same order), so the
+# reports show their exact probabilities too.
+def _holding_trumps(r, seat):
+    from ..holdings import count_columns
+    return count_columns(r, "trumps_seat{}", seat)
+
+
+def _holding_team_trumps(r, seat):
+    from ..holdings import count_columns
+    return count_columns(r, "trumps_seat{}", seat) + \
+        count_columns(r, "trumps_seat{}", (np.asarray(seat, np.int64) + 2) % N_SEATS)
+
+
+_PLACE = np.array([0, 2, 1, 2], np.int64)      # seat from X -> 0 X, 1 X's partner, 2 opponents
+_PLACES = ("{X}", "partner", "opponents")
+
+
+def _rel(r, col, seat):
+    from ..holdings import relative_seat
+    return relative_seat(r[col], seat, N_SEATS)
+
+
+def _holding_honours(r, seat):
+    return _PLACE[_rel(r, "trump_ace_seat", seat)] * 3 + _PLACE[_rel(r, "trump_seven_seat", seat)]
+
+
+def _holding_honours_team(r, seat):
+    a_own = _rel(r, "trump_ace_seat", seat) % 2 == 0
+    s_own = _rel(r, "trump_seven_seat", seat) % 2 == 0
+    return np.where(a_own & s_own, 0, np.where(a_own, 1, np.where(s_own, 2, 3))).astype(np.int64)
+
+
+def _holding_trump_ace(r, seat):
+    return _rel(r, "trump_ace_seat", seat)
+
+
+def _holding_trump_seven(r, seat):
+    return _rel(r, "trump_seven_seat", seat)
+
+
+def _holdings():
+    from ..holdings import HoldingTable
+    rel = ("{X}", "{X}+1 (leader)", "{X}+2 (partner)", "{X}+3")
+    return (
+        HoldingTable("trumps", "by trumps held by {X}", tuple(range(11)),
+                     ("trumps_seat0", "trumps_seat1", "trumps_seat2", "trumps_seat3"),
+                     _holding_trumps, axis="trumps held by {X} (cards)", figure=False),
+        HoldingTable("team_trumps", "by trumps held by {X}'s team", tuple(range(11)),
+                     ("trumps_seat0", "trumps_seat1", "trumps_seat2", "trumps_seat3"),
+                     _holding_team_trumps, axis="trumps held by {X}'s team (cards, of 10)"),
+        HoldingTable("honours", "by who holds the trump ace and 7",
+                     tuple(f"A {a}, 7 {b}" for a in _PLACES for b in _PLACES),
+                     ("trump_ace_seat", "trump_seven_seat"), _holding_honours,
+                     axis="holders of the trump ace (A) and 7, from {X}", count=False),
+        HoldingTable("honours_team", "by the side holding the trump ace and 7",
+                     ("A and 7 with {X}'s team", "A only", "7 only", "A and 7 with opponents"),
+                     ("trump_ace_seat", "trump_seven_seat"), _holding_honours_team,
+                     axis="trump honours held by {X}'s team", count=False, figure=False),
+        HoldingTable("trump_ace", "by who holds the trump ace (11 points)", rel,
+                     ("trump_ace_seat",), _holding_trump_ace,
+                     axis="holder of the trump ace, from {X}", count=False, figure=False),
+        HoldingTable("trump_seven", "by who holds the trump 7 (10 points)", rel,
+                     ("trump_seven_seat",), _holding_trump_seven,
+                     axis="holder of the trump 7, from {X}", count=False, figure=False),
+    )
+
+
+HOLDINGS = _holdings()

@@ -33,6 +33,7 @@ class SuecaGame(Game):
     view_dtype = VIEW_DTYPE
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
     dealt_categories = ("trumps",)
+    holding_tables = E.HOLDINGS
 
     params_of = staticmethod(E.params)
 
