@@ -525,9 +525,11 @@ def predicate_decks(seed_base, start, decks, dealers, tries, states, plan, pred)
 
 # --- the kernels' deal source: two flat arrays (docs/odds.md, "In the kernels") ---------------
 # A kernel's deal source is copied at every deal (numba counts references to each array in it:
-# an atomic operation per array per copy), so the conditioned source is two flat uint64
-# arrays, read without reference counting: ``pblob``, the plan (shared, read only), and
-# ``wblob``, the chunk's own work and results.
+# an atomic operation per array per copy), so the conditioned source is two flat arrays, read
+# without reference counting: ``pblob`` (int64), the plan (shared, read only), and ``wblob``
+# (uint64), the chunk's own work and results.  The source's type is part of every cached
+# kernel's signature: when the plan's layout changes, change the type (``pblob`` was uint64
+# before the edge records of 2026-12) so that no kernel cached with the old sampler is used.
 # pblob: [n_ints, n_edges, limbs, n_bits] + ints + cum (row-major) + bits
 # wblob: [dealer, tries, failed + 1, predealt, n_cards, iwork size, uwork size] + iwork + uwork
 #        + predealt decks (predealt x n_cards) + dealers (predealt) + states (predealt x 4)
@@ -536,10 +538,11 @@ W_HEAD = 7
 
 
 def pack_plan(plan) -> np.ndarray:
-    """A plan's three arrays in one flat uint64 array (for :func:`deal_source`)."""
+    """A plan's three arrays in one flat int64 array (for :func:`deal_source`)."""
     ints, cum, bits = plan
-    head = np.array([ints.shape[0], cum.shape[0], cum.shape[1], bits.shape[0]], np.uint64)
-    return np.concatenate([head, ints.view(np.uint64), cum.reshape(-1), bits])
+    head = np.array([ints.shape[0], cum.shape[0], cum.shape[1], bits.shape[0]], np.int64)
+    return np.concatenate([head, ints, np.ascontiguousarray(cum).reshape(-1).view(np.int64),
+                           bits.view(np.int64)])
 
 
 def new_source_work(plan, decks=None, dealers=None, states=None) -> np.ndarray:
@@ -595,11 +598,11 @@ def deal_source(state, deck, pblob, wblob, i):
     limbs = np.int64(pblob[2])
     n_bits = np.int64(pblob[3])
     a = 4
-    ints = pblob[a:a + n_ints].view(np.int64)
+    ints = pblob[a:a + n_ints]
     a += n_ints
-    cum = pblob[a:a + n_edges * limbs].reshape((n_edges, limbs))
+    cum = pblob[a:a + n_edges * limbs].view(np.uint64).reshape((n_edges, limbs))
     a += n_edges * limbs
-    bits = pblob[a:a + n_bits]
+    bits = pblob[a:a + n_bits].view(np.uint64)
     iwork = wblob[W_HEAD:W_HEAD + ni].view(np.int64)
     uwork = wblob[W_HEAD + ni:W_HEAD + ni + nu]
     dealer, tries = deal_from_plan(state, deck, Plan(ints, cum, bits), iwork, uwork)
