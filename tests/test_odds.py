@@ -449,3 +449,16 @@ def test_auction_games_take_conditions_and_refuse_trumps_in_one_line(game):
     with pytest.raises(TrunfoError) as e:
         Conditions(game, trump_suit="S" if game == "sueca_italiana" else "O")
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("game, argv, words", [
+    ("sueca_italiana", ["--table"], "no standard tables"),
+    ("briscola_chiamata", ["--where", "trumps(me) >= 2"], "named in the auction"),
+    ("brisca_rematada", ["--trump-suit", "O"], "named in the auction"),
+])
+def test_odds_cli_auction_games_refuse_what_they_lack_in_one_line(capsys, game, argv, words):
+    code = main(["odds", game, "-n", "10", *argv])
+    out, err = capsys.readouterr()
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], err
