@@ -142,7 +142,8 @@ def _auction(recs, seat, setup):
     """Auction games (Sueca Italiana, Briscola chiamata, Brisca rematada): the seat's side
     is the declarer's (with its called partner) or the defenders'; won, tied (a passed-out
     deal), lost, mean game points, and how often the seat declared, was called, made it."""
-    out = _generic(recs, seat, setup, "game points")
+    out = _generic(recs, seat, setup, "score")
+    out[-1] = (Estimate("score", "mean game points", "mean"), out[-1][1])
     decl = recs["declarer"].astype(np.int64)
     made = recs["made"].astype(bool)
     declared = decl == seat
