@@ -42,7 +42,7 @@ def fill_deck(state, deck, n, source, i):
       (docs/rng.md), 20 outputs for 40 cards;
     - ``(decks,)``, an int array of shape (count, n) (:func:`given`): deck ``decks[i]`` as it
       is, no output used (the play's draws start at the stream's first output);
-    - ``(pblob, wblob)``, two flat uint64 arrays (:func:`conditioned`): a deck order drawn
+    - ``(pblob, wblob)``, two flat arrays, int64 and uint64 (:func:`conditioned`): a deck order drawn
       by ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then
       goes on with the play (docs/odds.md); the dealer it drew is :func:`source_dealer`'s.
       When the chunk was dealt beforehand (from Python, e.g. for a predicate), its decks,
@@ -85,7 +85,8 @@ def source_info(source) -> tuple[int, int]:
 
 def _is_conditioned(source) -> bool:
     return len(source) == 2 and all(isinstance(a, types.Array) and a.ndim == 1 and
-                                    a.dtype == types.uint64 for a in source)
+                                    a.dtype == t for a, t in zip(source, (types.int64,
+                                                                          types.uint64)))
 
 
 @overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)

@@ -213,6 +213,9 @@ class Game:
     #: how the trump suit is set: "dealt" (the suit of the face-up trump card), a fixed
     #: suit letter (Spades: "S"), or None (no trumps)
     trump_rule: str | None = None
+    #: said after "GAME has no trumps" when ``trump_rule`` is None but the game has trumps
+    #: that no deal fixes (named in an auction)
+    no_trump_note: str = ""
 
     def deck_of(self, players: int) -> Deck:
         """The deck dealt with ``players`` players."""

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__, stats
-from .errors import TrunfoError
+from .errors import TrunfoError, choices_text
 from .games import get_game
 from .execution import Job
 from .runner import DEFAULT_CHUNK, Progress, default_threads
@@ -138,8 +138,27 @@ def _spades(recs, seat, setup):
     return out
 
 
+def _auction(recs, seat, setup):
+    """Auction games (Sueca Italiana, Briscola chiamata, Brisca rematada): the seat's side
+    is the declarer's (with its called partner) or the defenders'; won, tied (a passed-out
+    deal), lost, mean game points, and how often the seat declared, was called, made it."""
+    out = _generic(recs, seat, setup, "score")
+    out[-1] = (Estimate("score", "mean game points", "mean"), out[-1][1])
+    decl = recs["declarer"].astype(np.int64)
+    made = recs["made"].astype(bool)
+    declared = decl == seat
+    out.append((Estimate("declarer", "declarer", "share"), declared))
+    if "partner" in recs.dtype.names:
+        part = recs["partner"].astype(np.int64)
+        out.append((Estimate("partner", "called partner", "share"), (part == seat) &
+                    (part != decl)))
+    out.append((Estimate("declared_made", "declarer and made", "share"), declared & made))
+    return out
+
+
 ESTIMATES: dict[str, Callable] = {"sueca": _sueca, "brisca": _brisca, "scopa": _scopa,
-                                  "spades": _spades}
+                                  "spades": _spades, "sueca_italiana": _auction,
+                                  "briscola_chiamata": _auction, "brisca_rematada": _auction}
 
 
 # --- standard tables -----------------------------------------------------------------------
@@ -265,6 +284,14 @@ def _scopa_tables(deck):
 
 TABLES: dict[str, Callable] = {"sueca": _sueca_tables, "brisca": _brisca_tables,
                                "spades": _spades_tables, "scopa": _scopa_tables}
+
+
+def _tables_of(g, deck) -> list:
+    """The standard tables of game ``g`` (``--table``); one line when it has none."""
+    if g.name not in TABLES:
+        raise TrunfoError(f"{g.name} has no standard tables; games with tables: "
+                          f"{choices_text(TABLES)}")
+    return TABLES[g.name](deck)
 
 
 # --- the result -----------------------------------------------------------------------------
@@ -587,7 +614,7 @@ class OddsJob(Job):
         g = get_game(self.game)
         c = setup.conditions
         seat_text, holder = _seat_holder(c, self.seat)
-        tables = TABLES[g.name](c.deck) if self.table else []
+        tables = _tables_of(g, c.deck) if self.table else []
         st = {"g": g, "setup": setup, "c": c, "holder": holder, "tables": tables,
               "sizes": {tb.name: len(tb.labels) for tb in tables},
               "sides": g.sides_of(setup.players, setup.rules),
@@ -666,7 +693,7 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
     exact = c.exact()
     _pilot(c, seed, deals)
     estimates_of = ESTIMATES[g.name]
-    tables = TABLES[g.name](c.deck) if table else []
+    tables = _tables_of(g, c.deck) if table else []
     table_exact = {t.name: _table_exact(c, t, seat_text, exact) for t in tables}
     analyse = time.perf_counter() - t0
     if par:
@@ -700,7 +727,7 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
         used = ex.threads
         where_run = ex.describe().get("cluster")
     outcomes = _outcome_frame(estimates, total)
-    shown = TABLE_COLUMNS[g.name]
+    shown = TABLE_COLUMNS.get(g.name, [])
     frames = {t.name: _table_frame(t, estimates, total, table_exact[t.name], seat_text, shown)
               for t in tables}
     par_summary = None

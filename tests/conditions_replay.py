@@ -60,7 +60,7 @@ def replay(plan, gen: Xoshiro, n_cards: int) -> tuple[list[int], int]:
     from simcore.conditions import sampler as S     # only the header's slot numbers
     ints = [int(x) for x in plan.ints]
     limbs = ints[S.H_LIMBS]
-    named = ints[S.H_NAMED]
+    ew = ints[S.H_EDGE_WORDS]
     cum = [sum(int(v) << (64 * (limbs - 1 - i)) for i, v in enumerate(row)) for row in plan.cum]
     sec = lambda slot, i: ints[ints[slot] + i]
 
@@ -71,7 +71,7 @@ def replay(plan, gen: Xoshiro, n_cards: int) -> tuple[list[int], int]:
     draws.fresh()
     es = list(edges(0))
     e = es[draws.entry([cum[x] for x in es], limbs)]
-    node = sec(S.O_EDGE_PRED, e)
+    node = sec(S.O_EDGE, e * ew)
     comp = sec(S.O_NODE_COMP, node)
     dealer = sec(S.O_COMP_DEALER, comp)
     c0, c1 = sec(S.O_COMP_CLASS, comp), sec(S.O_COMP_CLASS, comp + 1)
@@ -83,7 +83,8 @@ def replay(plan, gen: Xoshiro, n_cards: int) -> tuple[list[int], int]:
         a, b = sec(S.O_CLASS_OFF, cls), sec(S.O_CLASS_OFF, cls + 1)
         cards = [sec(S.O_CLASS_CARDS, i) for i in range(a, b)]
         s = len(cards)
-        shares = [sec(S.O_EDGE_X, e * named + j) for j in range(len(rows) - 1)]
+        shares = [(sec(S.O_EDGE, e * ew + 1 + j // 8) >> (8 * (j % 8))) & 255
+                  for j in range(len(rows) - 1)]
         shares.append(s - sum(shares))
         i = 0
         for j, t in enumerate(shares):
@@ -97,7 +98,7 @@ def replay(plan, gen: Xoshiro, n_cards: int) -> tuple[list[int], int]:
                 cards[i], cards[pick] = cards[pick], cards[i]
                 rows[j].append(cards[i])
                 i += 1
-        node = sec(S.O_EDGE_PRED, e)
+        node = sec(S.O_EDGE, e * ew)
     deck = [None] * n_cards
     for j, row in enumerate(rows):
         lo, hi = sec(S.O_ROW_OFF, r0 + j), sec(S.O_ROW_OFF, r0 + j + 1)

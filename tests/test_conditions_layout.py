@@ -25,6 +25,7 @@ def names(deck, cards):
     ("brisca", 2, {}), ("brisca", 4, {}), ("brisca", 6, {}),
     ("scopa", 2, {}), ("scopa", 3, {}), ("scopa", 4, {}),
     ("spades", 4, {}),
+    ("sueca_italiana", 5, {}), ("briscola_chiamata", 5, {}), ("brisca_rematada", 3, {}),
 ])
 def test_layout_reads_the_cards_the_kernels_deal(game, players, rules):
     g = get_game(game)
@@ -53,6 +54,9 @@ def test_layout_reads_the_cards_the_kernels_deal(game, players, rules):
         if layout.table is not None:
             table = [order[p] for p in layout.slots[layout.table].positions]
             assert [deck.format_card(c) for c in table] == rec["table"]
+        if game == "brisca_rematada":
+            talon = [deck.format_card(order[p]) for p in layout.slots[layout.stock].positions]
+            assert rec["talon"] == talon
         if game == "brisca":
             stock = [deck.format_card(order[p]) for p in layout.slots[layout.stock].positions]
             assert rec["stock"] == stock + [rec["trump"]]      # the face-up card is drawn last

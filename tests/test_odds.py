@@ -404,3 +404,61 @@ def test_simulate_cli_takes_the_conditions(capsys):
     recs = SUECA.run_chunk(setup, 4, 0, 500)
     assert d["outcomes"]["team0_win"]["count"] == int(
         ((recs["points_team0"] >= 61) & (recs["points_team0"] < 91)).sum())
+
+
+# --- the auction games (Sueca Italiana here; Briscola chiamata and Brisca rematada deal through
+# the same hooks, their layouts are checked in test_conditions_layout.py) -------------------------
+def test_sueca_italiana_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards():
+    from simcore.sueca_italiana import nb as inb
+    g = get_game("sueca_italiana")
+    n = 4000
+    setup = g.setup({}, "random", dealer=2,
+                    conditions={"hands": {"dealer+1": "AS"}, "where": "count(me, 'A') >= 2"})
+    deck = setup.conditions.deck
+    tr = inb.trace_buffers(n)
+    recs = g._run(setup, 5, 0, n, trace=tr)
+    hands = tr[0].astype(np.uint64)
+    assert (recs["dealer"] == 2).all()
+    assert has(hands[:, 3], deck.card("A", "S")).all()            # dealer+1 = seat 3
+    aces = np.uint64(sum(1 << deck.card("A", s) for s in deck.suits))
+    k = np.bitwise_count(hands[:, 0] & aces).astype(np.int64)
+    # seat 0 holds 8 of the 39 cards the AS is not, 3 of them aces; it needs 2 or 3
+    law = {j: hyper(39, 3, 8, j) for j in (2, 3)}
+    tot = sum(law.values())
+    counts = np.bincount(k, minlength=4)
+    assert counts[0] == counts[1] == 0
+    for j, q in law.items():
+        assert within(counts[j], n, float(q / tot)), (j, counts)
+    # every card once per deal
+    assert (np.bitwise_or.reduce(hands, axis=1) == np.uint64((1 << 40) - 1)).all()
+    parts = np.concatenate([g._run(setup, 5, 0, 64, trace=inb.trace_buffers(64)),
+                            g._run(setup, 5, 64, 136, trace=inb.trace_buffers(136))])
+    assert (recs[:200] == parts).all()
+
+
+@pytest.mark.parametrize("game", ["sueca_italiana", "briscola_chiamata", "brisca_rematada"])
+def test_auction_games_take_conditions_and_refuse_trumps_in_one_line(game):
+    from simcore.conditions import Conditions
+    from simcore.errors import TrunfoError
+    c = Conditions(game, hands={"me": "1O" if game != "sueca_italiana" else "AS"},
+                   where="points(me) >= 30")
+    assert 0 < c.exact().condition < 1
+    with pytest.raises(TrunfoError) as e:
+        Conditions(game, where="trumps(me) >= 2")
+    assert "\n" not in str(e.value)
+    with pytest.raises(TrunfoError) as e:
+        Conditions(game, trump_suit="S" if game == "sueca_italiana" else "O")
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("game, argv, words", [
+    ("sueca_italiana", ["--table"], "no standard tables"),
+    ("briscola_chiamata", ["--where", "trumps(me) >= 2"], "named in the auction"),
+    ("brisca_rematada", ["--trump-suit", "O"], "named in the auction"),
+])
+def test_odds_cli_auction_games_refuse_what_they_lack_in_one_line(capsys, game, argv, words):
+    code = main(["odds", game, "-n", "10", *argv])
+    out, err = capsys.readouterr()
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], err

@@ -119,6 +119,9 @@ DEAL_DTYPE = np.dtype([
     ("tricks_side0", np.int8), ("tricks_side1", np.int8),
     ("outcome", np.int8),
     ("game_points_side0", np.int8), ("game_points_side1", np.int8),
+    # trumps in each seat's first hand (three cards; seats not playing: 0)
+    ("trumps_seat0", np.int8), ("trumps_seat1", np.int8), ("trumps_seat2", np.int8),
+    ("trumps_seat3", np.int8), ("trumps_seat4", np.int8), ("trumps_seat5", np.int8),
 ])
 
 RUBBER_DTYPE = np.dtype([
@@ -155,3 +158,22 @@ def layout(players: int, dealer: int):
 def card_points(players: int, rules) -> np.ndarray:
     """Card points of each card of the deck dealt (``values`` rule)."""
     return deck_for(players).table(POINTS_BY_VALUES[rules["values"]])
+
+
+# --- the reports' holding tables (simcore.holdings; docs/reports.md) --------------------
+# Counted from a seat (the reports pass the dealer) over the deal's records: the trumps of
+# its first hand (``trumps_seat0..5``).  The same name and labels as the standard table of
+# ``trunfo odds brisca --table``, so the reports show its exact probability too.
+def _holding_trumps(r, seat):
+    from ..holdings import count_columns
+    return count_columns(r, "trumps_seat{}", seat)
+
+
+def _holdings():
+    from ..holdings import HoldingTable
+    return (HoldingTable("trumps", "by trumps in {X}'s first hand", tuple(range(HAND_SIZE + 1)),
+                         tuple(f"trumps_seat{s}" for s in range(6)), _holding_trumps,
+                         axis="trumps in {X}'s first hand (cards, of 3)"),)
+
+
+HOLDINGS = _holdings()

@@ -37,6 +37,7 @@ class BriscaGame(Game):
     end_names = E.RUBBER_ENDS
     view_dtype = VIEW_DTYPE
 
+    holding_tables = E.HOLDINGS
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:

@@ -13,7 +13,7 @@ from llvmlite import ir
 from numba.extending import intrinsic, overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit
+from ..bits import bit, popcount
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
@@ -216,6 +216,17 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
 
 
 @njit(inline="always")
+def _write_first(rec, hands, players, tmask):
+    """The trumps of each seat's first hand (``hands`` as dealt, before the play)."""
+    rec.trumps_seat0 = popcount(hands[0] & tmask)
+    rec.trumps_seat1 = popcount(hands[1] & tmask)
+    rec.trumps_seat2 = popcount(hands[2] & tmask) if players > 2 else 0
+    rec.trumps_seat3 = popcount(hands[3] & tmask) if players > 2 else 0
+    rec.trumps_seat4 = popcount(hands[4] & tmask) if players > 4 else 0
+    rec.trumps_seat5 = popcount(hands[5] & tmask) if players > 4 else 0
+
+
+@njit(inline="always")
 def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games):
     rec.deal = d
     rec.dealer = dealer
@@ -356,6 +367,7 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
             trump = SUIT_OF[d, card]
             tmask = SUIT_MASKS[d, trump]
             view_deal(w, n, dealer, trump, card, n_cards, level)
+            _write_first(out[i], hands, n, tmask)
             if trace:
                 _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
             points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
@@ -467,6 +479,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
                 tmask = SUIT_MASKS[d, trump]
                 view_deal(w, n, dealer, trump, card, n_cards, level)
                 if keep:
+                    _write_first(deals_out[row], hands, n, tmask)
                     _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
                 # the match's stream goes on after the deal: the draws are always made
                 points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask,

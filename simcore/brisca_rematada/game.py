@@ -61,6 +61,7 @@ class BriscaRematadaGame(Game):
 
     # --- conditioned dealing -------------------------------------------------------
     trump_rule = None               # trumps are named by the declarer, not dealt
+    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
 
     def sides_of(self, players, rules):
         return tuple(range(E.N_SEATS))
@@ -72,13 +73,17 @@ class BriscaRematadaGame(Game):
         return {"points": E.POINTS}
 
     # --- single deals ------------------------------------------------------------
+    conditioned_dealing = True
+
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
         status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status)
+                     setup.bmi2, status, source=src)
         _check(setup, status)
+        self.source_done(setup, src, start)
         return out
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
@@ -143,9 +148,11 @@ class BriscaRematadaGame(Game):
         out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
         status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count)
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, trace=tr)
+                     setup.bmi2, status, trace=tr, source=src)
         _check(setup, status)
+        self.source_done(setup, src, start)
         return deal_records(setup, seed, out, tr)
 
     # --- matches (the runner's "rubbers") --------------------------------------------

@@ -133,3 +133,11 @@ T_CAPPOTTO = T_TURNS + MAX_TURNS + 1
 T_SCORE = T_CAPPOTTO + 1                       # score sums by seat
 T_SCORE_SQ = T_SCORE + N_SEATS
 N_TOTALS = T_SCORE_SQ + N_SEATS
+
+
+# --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
+def layout(dealer: int):
+    """Deck positions 8k..8k+7 go to seat (dealer + 1 + k) % 5 (no card is shown: the
+    trump suit is named in the auction)."""
+    from ..conditions.layout import hands_in_order, simple_layout
+    return simple_layout(N_CARDS, N_SEATS, dealer, hands_in_order(N_SEATS, dealer, HAND_SIZE))

@@ -33,19 +33,31 @@ class BriscolaChiamataGame(Game):
     def sides(self, setup: Setup) -> int:
         return E.N_SEATS          # each seat scores for itself: partnerships change each deal
 
+    # --- conditioned dealing -------------------------------------------------------
+    trump_rule = None               # the trump suit is named in the auction, not dealt
+    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
+    conditioned_dealing = True
+
+    def layout(self, players, dealer, rules):
+        return E.layout(dealer)
+
+    def card_values(self, players, rules):
+        return {"points": E.POINTS}
+
     # --- single deals ------------------------------------------------------------
     def _run(self, setup, seed, start, count, out=None, trace=None, source=None):
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
         status = np.zeros(4, np.int64)
-        kw = {} if source is None else {"source": source}
+        src = self.deal_source(setup, seed, start, count) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, trace=trace, **kw)
+                     setup.bmi2, status, trace=trace, source=src)
         check_status(setup, status, E.DECK, nb)
+        self.source_done(setup, src, start)
         return out
 
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
-        return self._run(setup, seed, start, count, out)
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
+        return self._run(setup, seed, start, count, out, source=source)
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
         nb.accumulate(records, totals)

@@ -171,7 +171,8 @@ class Conditions:
         self.trump_suit = None
         if trump is not None or trump_suit is not None:
             if g.trump_rule is None:
-                raise TrunfoError(f"{g.name} has no trumps: --trump and --trump-suit do not apply")
+                raise TrunfoError(f"{g.name} has no trumps{getattr(g, 'no_trump_note', '')}: "
+                                  f"--trump and --trump-suit do not apply")
         if trump is not None:
             if g.trump_rule != "dealt":
                 raise TrunfoError(f"{g.name} has no face-up trump card (trumps are always "

@@ -443,6 +443,8 @@ class Context:
     values: tuple[str, ...]        # per-card value tables: points, value
     partner_offset: int | None = None
     extra: dict = field(default_factory=dict)
+    #: why a game without dealt trumps has none (``Game.no_trump_note``)
+    trump_note: str = ""
 
 
 def context(game, players: int, rules) -> Context:
@@ -453,7 +455,8 @@ def context(game, players: int, rules) -> Context:
     slots = tuple(n for n in ("trump", "table", "stock") if getattr(layout, n) is not None)
     return Context(game.name, game.deck_of(players), players, sides, game.trump_rule, slots,
                    tuple(game.card_values(players, rules)),
-                   mates[0] if len(mates) == 1 else None)
+                   mates[0] if len(mates) == 1 else None,
+                   trump_note=getattr(game, "no_trump_note", ""))
 
 
 SEAT_WORDS = ("me", "partner", "dealer", "lho", "rho")
@@ -554,7 +557,7 @@ class Checker:
                                 f"e.g. trumps({unparse(n)})")
         if name not in FUNCTIONS or name not in self.functions():
             if name in FUNCTIONS:
-                why = ("has no trumps" if name in ("trumps", "trump_is")
+                why = (f"has no trumps{self.ctx.trump_note}" if name in ("trumps", "trump_is")
                        else f"has no card {name}")
                 raise self.error(n, f"{self.ctx.game} {why}; functions: "
                                     f"{', '.join(self.functions())}")

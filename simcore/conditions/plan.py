@@ -114,7 +114,7 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
     edge_w, edge_pred, edge_x = [], [], []          # chunks (numpy arrays)
     top_w, top_node = [], []
     comp_dealer, comp_class, class_off, class_cards = [], [0], [0], []
-    comp_row, row_off, row_pos, row_free = [0], [0], [], []
+    comp_row, row_off, row_pos, row_free, row_run = [0], [0], [], [], []
     max_named = max([len(c.caps) for c in comps] + [1])
     for k, comp in enumerate(comps):
         comp_dealer.append(comp.dealer)
@@ -131,8 +131,11 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
             first = layout.slots[order[0]] if order else None
             row_free.append(len(first.positions) if first is not None and not first.ordered
                             else 1)
-            row_pos.extend(p for i in order for p in layout.slots[i].positions)
+            pos = [p for i in order for p in layout.slots[i].positions]
+            row_pos.extend(pos)
             row_off.append(len(row_pos))
+            row_run.append(pos[0] if pos and pos == list(range(pos[0], pos[0] + len(pos)))
+                           else -1)
         comp_row.append(len(row_off) - 1)
         # layer L holds the final states; nodes of layer j have the edges of class j-1.
         # Keep the states from which a final state is reached, numbered layer by layer
@@ -195,6 +198,13 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
     edge_pred = np.concatenate([np.array(top_node, dtype=np.int64) + 1] +
                                [x + 1 for x in edge_pred])
     edge_x = np.concatenate([np.zeros((F, max_named), dtype=np.int64)] + edge_x)
+    # one record per edge: the node it leads to, then its shares one byte per named row
+    # (a share is at most a row's size, below 256), eight to a word
+    words = (max_named + 7) // 8
+    edge_rec = np.zeros((edge_pred.shape[0], 1 + words), dtype=np.int64)
+    edge_rec[:, 0] = edge_pred
+    for j in range(max_named):
+        edge_rec[:, 1 + j // 8] |= edge_x[:, j] << (8 * (j % 8))
     big = int(max(weights_all)) if len(weights_all) else 1
     limbs = max(1, (big.bit_length() + 63) // 64)
     cum = np.zeros((len(weights_all), limbs), dtype=np.uint64)
@@ -221,8 +231,8 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
         if lay.trump is not None:
             trump_pos[lay.dealer] = lay.slots[lay.trump].positions[0]
     # --- everything in one int64 array ---------------------------------------------------
-    sections = [node_comp, node_edge, edge_pred, edge_x.reshape(-1), comp_dealer,
-                comp_class, class_off, class_cards, comp_row, row_off, row_pos, row_free,
+    sections = [node_comp, node_edge, edge_rec.reshape(-1), comp_dealer,
+                comp_class, class_off, class_cards, comp_row, row_off, row_pos, row_free, row_run,
                 [v for op in prog.code for v in op], hold_off, hold_pos, weights, trump_pos]
     head = [0] * S.N_HEAD
     head[S.H_CARDS] = n
@@ -234,6 +244,7 @@ def build_plan(components, layouts, sides, deck, values, check_ir, scale_of, max
     head[S.H_HOLDERS] = len(prog.holders)
     head[S.H_RPS] = deck.ranks_per_suit
     head[S.H_NAMED] = max_named
+    head[S.H_EDGE_WORDS] = 1 + words
     head[S.H_STACK_OFF] = max_named + 1 + 2 * n
     head[S.H_IWORK] = max_named + 1 + 2 * n + max(1, prog.max_depth)
     head[S.H_UWORK] = limbs + len(prog.holders)

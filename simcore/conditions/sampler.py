@@ -30,10 +30,13 @@ class Plan(NamedTuple):
 
     ``ints`` (int64): a header (``sampler.H_*``: sizes; ``sampler.O_*``: where each section
     starts), then the sections: per node of the count its component and the offsets of its
-    edges (node 0's edges lead to the final states of every component); per edge the node
-    it leads to and the cards of its class per named row; per component its dealer and the
+    edges (node 0's edges lead to the final states of every component); per edge one record
+    of ``H_EDGE_WORDS`` words, in one cache line or two: the node it leads to, then how many
+    cards of its class each named row takes, one byte per row (row ``j`` in byte ``j % 8``
+    of word ``1 + j // 8``); per component its dealer and the
     offsets of its classes and rows; the cards of each class; the deck positions of each
-    row; the check's bytecode; the deck positions of each (dealer, holder); the per-card
+    row, the size of its unordered first slot and its first position when its positions
+    follow each other (else -1); the check's bytecode; the deck positions of each (dealer, holder); the per-card
     values the check sums; the position of the face-up trump card per dealer.
     ``cum`` (uint64, edges x limbs): the cumulative weight of each edge among its node's
     edges, an exact integer in 64-bit limbs, most significant first.
@@ -47,11 +50,11 @@ class Plan(NamedTuple):
 # offsets the header holds), ``cum`` (uint64 (edges, limbs): cumulative weights) and
 # ``bits`` (uint64: the suits' card masks, then the card sets of the check)
 H_CARDS, H_PLAYERS, H_LIMBS, H_MAX_TRIES, H_CHECK, H_TRUMP_FIXED, H_HOLDERS, H_IWORK, \
-    H_UWORK, H_RPS, H_NAMED, H_STACK_OFF, H_N_CODE, \
-    O_NODE_COMP, O_NODE_EDGE, O_EDGE_PRED, O_EDGE_X, O_COMP_DEALER, O_COMP_CLASS, \
-    O_CLASS_OFF, O_CLASS_CARDS, O_COMP_ROW, O_ROW_OFF, O_ROW_POS, O_ROW_FREE, O_CODE, \
-    O_HOLD_OFF, O_HOLD_POS, O_WEIGHTS, O_TRUMP_POS = range(30)
-N_HEAD = 30
+    H_UWORK, H_RPS, H_NAMED, H_STACK_OFF, H_N_CODE, H_EDGE_WORDS, \
+    O_NODE_COMP, O_NODE_EDGE, O_EDGE, O_COMP_DEALER, O_COMP_CLASS, \
+    O_CLASS_OFF, O_CLASS_CARDS, O_COMP_ROW, O_ROW_OFF, O_ROW_POS, O_ROW_FREE, O_ROW_RUN, O_CODE, \
+    O_HOLD_OFF, O_HOLD_POS, O_WEIGHTS, O_TRUMP_POS = range(31)
+N_HEAD = 31
 B_CSETS = 4          # bits[0:4]: the cards of each suit; bits[4:]: the check's card sets
 
 # bytecode of a check (a condition evaluated on the dealt cards): (op, a, b) triples
@@ -206,15 +209,15 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
     tries = 0
     while True:
         limbs = ints[H_LIMBS]
-        named = ints[H_NAMED]
+        ew = ints[H_EDGE_WORDS]
         o_node_edge = ints[O_NODE_EDGE]
-        o_edge_pred = ints[O_EDGE_PRED]
-        o_edge_x = ints[O_EDGE_X]
+        o_edge = ints[O_EDGE]
         o_class_off = ints[O_CLASS_OFF]
         o_class_cards = ints[O_CLASS_CARDS]
         o_row_off = ints[O_ROW_OFF]
         o_row_pos = ints[O_ROW_POS]
         o_row_free = ints[O_ROW_FREE]
+        o_row_run = ints[O_ROW_RUN]
         pend = np.uint64(0)
         have = False
         n = ints[H_CARDS]
@@ -224,6 +227,7 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
         n_rows = 0
         buf = 0
         tmp = 0
+        direct = False
         k = -1                      # the class whose edge is drawn next (-1: the final state)
         node = 0                    # node 0: its edges lead to the final states
         while True:
@@ -301,19 +305,27 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 e = lo
             if k < 0:
                 # --- the final state: its component (dealer, case), classes and rows -------------
-                node = ints[o_edge_pred + e]
+                node = ints[o_edge + e * ew]
                 comp = ints[ints[O_NODE_COMP] + node]
                 c0 = ints[ints[O_COMP_CLASS] + comp]
                 k = ints[ints[O_COMP_CLASS] + comp + 1] - c0 - 1
                 r0 = ints[ints[O_COMP_ROW] + comp]
                 n_rows = ints[ints[O_COMP_ROW] + comp + 1] - r0   # named rows, then the rest row
-                # iwork: [0, n_rows) cards placed per row; [buf, buf + n) the rows' cards, each
-                # row's run starting where its positions start; [tmp, tmp + n) a class's cards
+                # iwork: [0, n_rows) where each row's next card goes; [buf, buf + n) the rows'
+                # cards, each row's run starting where its positions start; [tmp, tmp + n) a
+                # class's cards.  When every row's positions follow each other (``direct``),
+                # the rows are built in place in ``deck`` instead (the same draws and moves,
+                # no copy at the end).
                 buf = n_rows
                 tmp = buf + n
+                direct = True
+                for j in range(n_rows):
+                    if ints[o_row_run + r0 + j] < 0:
+                        direct = False
                 base = ints[o_row_off + r0]
                 for j in range(n_rows):
-                    iwork[j] = buf + ints[o_row_off + r0 + j] - base
+                    iwork[j] = ints[o_row_run + r0 + j] if direct else \
+                        buf + ints[o_row_off + r0 + j] - base
                 continue
             # --- class k: its cards handed out to the rows as the edge says ----------------------
             cls = c0 + k
@@ -321,22 +333,32 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
             size = ints[o_class_off + cls + 1] - a
             a += o_class_cards
             i = 0
+            rec = o_edge + e * ew
             for j in range(n_rows):
-                cnt = ints[o_edge_x + e * named + j] if j < n_rows - 1 else size - i
+                cnt = ((ints[rec + 1 + (j >> 3)] >> (8 * (j & 7))) & 255) if j < n_rows - 1 \
+                    else size - i
                 if cnt == 0:
                     continue
                 f = iwork[j]
                 if i == 0 and cnt == size:   # the whole class to one row: no draw
-                    for t in range(size):
-                        iwork[f + t] = ints[a + t]
+                    if direct:
+                        for t in range(size):
+                            deck[f + t] = ints[a + t]
+                    else:
+                        for t in range(size):
+                            iwork[f + t] = ints[a + t]
                     iwork[j] = f + size
                     break
                 if i == 0:
                     for t in range(size):
                         iwork[tmp + t] = ints[a + t]
                 if i + cnt == size:          # the last row to take cards takes all those left
-                    for t in range(i, size):
-                        iwork[f + t - i] = iwork[tmp + t]
+                    if direct:
+                        for t in range(i, size):
+                            deck[f + t - i] = iwork[tmp + t]
+                    else:
+                        for t in range(i, size):
+                            iwork[f + t - i] = iwork[tmp + t]
                     iwork[j] = f + size - i
                     break
                 for t in range(cnt):
@@ -344,10 +366,13 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                     pick += tmp + i
                     card = iwork[pick]
                     iwork[pick] = iwork[tmp + i]
-                    iwork[f + t] = card
+                    if direct:
+                        deck[f + t] = card
+                    else:
+                        iwork[f + t] = card
                     i += 1
                 iwork[j] = f + cnt
-            node = ints[o_edge_pred + e]
+            node = ints[rec]
             k -= 1
             if k < 0:
                 break
@@ -356,17 +381,29 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
         for j in range(n_rows):
             lo = ints[o_row_off + r0 + j]
             cap = ints[o_row_off + r0 + j + 1] - lo
-            seg = buf + lo - base
+            q = ints[o_row_run + r0 + j]
+            seg = q if direct else buf + lo - base
             # Fisher-Yates from the last position down to the end of the row's first slot when
             # it is unordered (its cards are then the ones left, in any order), else to 1
+            if direct:
+                for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
+                    pick, pend, have = _below(t + 1, state, pend, have)
+                    c = deck[seg + t]
+                    deck[seg + t] = deck[seg + pick]
+                    deck[seg + pick] = c
+                continue
             for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
                 pick, pend, have = _below(t + 1, state, pend, have)
                 c = iwork[seg + t]
                 iwork[seg + t] = iwork[seg + pick]
                 iwork[seg + pick] = c
-            p0 = o_row_pos + lo
-            for t in range(cap):
-                deck[ints[p0 + t]] = iwork[seg + t]
+            if q >= 0:                   # positions q, q+1, ...: a plain copy
+                for t in range(cap):
+                    deck[q + t] = iwork[seg + t]
+            else:
+                p0 = o_row_pos + lo
+                for t in range(cap):
+                    deck[ints[p0 + t]] = iwork[seg + t]
         dealer = ints[ints[O_COMP_DEALER] + comp]
         tries += 1
         if ints[H_CHECK] == 0:
@@ -488,9 +525,11 @@ def predicate_decks(seed_base, start, decks, dealers, tries, states, plan, pred)
 
 # --- the kernels' deal source: two flat arrays (docs/odds.md, "In the kernels") ---------------
 # A kernel's deal source is copied at every deal (numba counts references to each array in it:
-# an atomic operation per array per copy), so the conditioned source is two flat uint64
-# arrays, read without reference counting: ``pblob``, the plan (shared, read only), and
-# ``wblob``, the chunk's own work and results.
+# an atomic operation per array per copy), so the conditioned source is two flat arrays, read
+# without reference counting: ``pblob`` (int64), the plan (shared, read only), and ``wblob``
+# (uint64), the chunk's own work and results.  The source's type is part of every cached
+# kernel's signature: when the plan's layout changes, change the type (``pblob`` was uint64
+# before the edge records of 2026-12) so that no kernel cached with the old sampler is used.
 # pblob: [n_ints, n_edges, limbs, n_bits] + ints + cum (row-major) + bits
 # wblob: [dealer, tries, failed + 1, predealt, n_cards, iwork size, uwork size] + iwork + uwork
 #        + predealt decks (predealt x n_cards) + dealers (predealt) + states (predealt x 4)
@@ -499,10 +538,11 @@ W_HEAD = 7
 
 
 def pack_plan(plan) -> np.ndarray:
-    """A plan's three arrays in one flat uint64 array (for :func:`deal_source`)."""
+    """A plan's three arrays in one flat int64 array (for :func:`deal_source`)."""
     ints, cum, bits = plan
-    head = np.array([ints.shape[0], cum.shape[0], cum.shape[1], bits.shape[0]], np.uint64)
-    return np.concatenate([head, ints.view(np.uint64), cum.reshape(-1), bits])
+    head = np.array([ints.shape[0], cum.shape[0], cum.shape[1], bits.shape[0]], np.int64)
+    return np.concatenate([head, ints, np.ascontiguousarray(cum).reshape(-1).view(np.int64),
+                           bits.view(np.int64)])
 
 
 def new_source_work(plan, decks=None, dealers=None, states=None) -> np.ndarray:
@@ -558,11 +598,11 @@ def deal_source(state, deck, pblob, wblob, i):
     limbs = np.int64(pblob[2])
     n_bits = np.int64(pblob[3])
     a = 4
-    ints = pblob[a:a + n_ints].view(np.int64)
+    ints = pblob[a:a + n_ints]
     a += n_ints
-    cum = pblob[a:a + n_edges * limbs].reshape((n_edges, limbs))
+    cum = pblob[a:a + n_edges * limbs].view(np.uint64).reshape((n_edges, limbs))
     a += n_edges * limbs
-    bits = pblob[a:a + n_bits]
+    bits = pblob[a:a + n_bits].view(np.uint64)
     iwork = wblob[W_HEAD:W_HEAD + ni].view(np.int64)
     uwork = wblob[W_HEAD + ni:W_HEAD + ni + nu]
     dealer, tries = deal_from_plan(state, deck, Plan(ints, cum, bits), iwork, uwork)

@@ -48,6 +48,7 @@ class ScopaGame(Game):
     view_dtype = VIEW_DTYPE
     returns = "a move mask, bit(card) | captured"
 
+    holding_tables = E.HOLDINGS
     params_of = staticmethod(E.params)
 
     def sides(self, setup: Setup) -> int:

@@ -99,6 +99,9 @@ DEAL_DTYPE = np.dtype([
     ("bags_team0", np.int8), ("bags_team1", np.int8),
     ("nil_seat0", np.int8), ("nil_seat1", np.int8), ("nil_seat2", np.int8), ("nil_seat3", np.int8),
     ("outcome", np.int8),
+    # spades in each seat's hand as dealt
+    ("spades_seat0", np.int8), ("spades_seat1", np.int8), ("spades_seat2", np.int8),
+    ("spades_seat3", np.int8),
 ])
 
 RUBBER_DTYPE = np.dtype([
@@ -129,3 +132,22 @@ def layout(dealer: int):
     """Positions 13k..13k+12 go to seat (dealer + 1 + k) % 4."""
     from ..conditions.layout import hands_in_order, simple_layout
     return simple_layout(N_CARDS, N_SEATS, dealer, hands_in_order(N_SEATS, dealer, HAND_SIZE))
+
+
+# --- the reports' holding tables (simcore.holdings; docs/reports.md) --------------------
+# Counted from a seat (the reports pass the dealer) over the deal's records: the spades it
+# was dealt (``spades_seat0..3``).  The same name and labels as the standard table of
+# ``trunfo odds spades --table``, so the reports show its exact probability too.
+def _holding_spades(r, seat):
+    from ..holdings import count_columns
+    return count_columns(r, "spades_seat{}", seat)
+
+
+def _holdings():
+    from ..holdings import HoldingTable
+    return (HoldingTable("spades", "by spades held by {X}", tuple(range(14)),
+                         tuple(f"spades_seat{s}" for s in range(4)), _holding_spades,
+                         axis="spades held by {X} (cards, of 13)"),)
+
+
+HOLDINGS = _holdings()

@@ -44,6 +44,7 @@ class SpadesGame(Game):
     view_dtype = VIEW_DTYPE
     decisions = ("play", "bid")
 
+    holding_tables = E.HOLDINGS
     params_of = staticmethod(E.params)
 
     # --- conditioned dealing -------------------------------------------------------

@@ -15,7 +15,7 @@ from numba import literally
 from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit
+from ..bits import bit, popcount
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
@@ -176,6 +176,16 @@ def score_hand(bids, blind, tricks, params):
 
 
 @njit(inline="always")
+def _write_dealt(rec, hands):
+    """The spades of each seat's hand as dealt (before any card is played)."""
+    sm = SUIT_MASKS[SPADES]
+    rec.spades_seat0 = popcount(hands[0] & sm)
+    rec.spades_seat1 = popcount(hands[1] & sm)
+    rec.spades_seat2 = popcount(hands[2] & sm)
+    rec.spades_seat3 = popcount(hands[3] & sm)
+
+
+@njit(inline="always")
 def _write_hand(rec, d, dealer, bids, blind, tricks, s0, s1, g0, g1):
     rec.deal = d
     rec.dealer = dealer
@@ -269,6 +279,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
             seed_stream(state, seed_base, d)
             dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
             dealer = new_hand(state, deck, hands, dealer, source, i)
+            _write_dealt(out[i], hands)
             row = i if trace else 0
             if trace:
                 for s in range(N_SEATS):       # loops, not slices: no shape-error path
@@ -366,6 +377,7 @@ def _games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, sta
                 keep = trace and n < max_trace
                 row = n if keep else 0
                 if keep:
+                    _write_dealt(hands_out[row], hands)
                     for s in range(N_SEATS):
                         t_hands[row, s] = hands[s]
                     t_before[row, 0] = sc0

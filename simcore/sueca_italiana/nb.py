@@ -11,7 +11,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, fill_deck
+from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
 from .enums import (DEAL_DTYPE, FULL, HAND_SIZE, MAX_BID, MIN_BID, N_CARDS, N_SEATS, N_TRICKS,
@@ -291,6 +291,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
             seed_stream(state, seed_base, d)
             dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
             fill_deck(state, deck, N_CARDS, source, i)
+            dealer = source_dealer(source, i, dealer)
             row = i if trace else 0
             if not deal_with(state, deck, hands, start_hands, taken, dealer, params, codes, v,
                              sp, bid_policy, call_policy, play_policy, level, check, draws,
