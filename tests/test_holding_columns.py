@@ -37,9 +37,9 @@ def test_first_hand_columns_match_the_dealt_hands(game, players):
             hands = rec["hands"][0]                   # the first hand of each seat
             want = [count(hands[s], lambda c: c[:-1] == "7") for s in range(players)] + \
                 [count(hands[s], lambda c: c[-1] == "O") for s in range(players)]
-            got = [int(r[f"sevens_seat{s}"]) for s in range(players)] + \
-                [int(r[f"coins_seat{s}"]) for s in range(players)]
-            assert all(int(r[f"{k}_seat{s}"]) == 0 for k in ("sevens", "coins")
+            got = [int(r[f"dealt_sevens_seat{s}"]) for s in range(players)] + \
+                [int(r[f"dealt_coins_seat{s}"]) for s in range(players)]
+            assert all(int(r[f"dealt_{k}_seat{s}"]) == 0 for k in ("sevens", "coins")
                        for s in range(players, 4))
         assert got[:len(want)] == want, (game, rec["deal"])
         assert all(x == 0 for x in got[len(want):])

@@ -38,6 +38,7 @@ class BriscaGame(Game):
     view_dtype = VIEW_DTYPE
 
     holding_tables = E.HOLDINGS
+    dealt_categories = ("trumps",)          # fixed by the deal alone
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:

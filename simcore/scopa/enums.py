@@ -117,7 +117,7 @@ DEAL_DTYPE = np.dtype([
     ("outcome", np.int8),
 ] + [(f"{name}_side{s}", t) for s in range(MAX_SIDES) for name, t in _PER_SIDE] + [
     # sevens and coins in each seat's first hand (three cards; seats not playing: 0)
-    (f"{name}_seat{s}", np.int8) for name in ("sevens", "coins") for s in range(MAX_SIDES)])
+    (f"dealt_{name}_seat{s}", np.int8) for name in ("sevens", "coins") for s in range(MAX_SIDES)])
 
 RUBBER_DTYPE = np.dtype([
     ("match", np.int64),
@@ -182,26 +182,26 @@ def dealing_law(players: int, rules):
 
 # --- the reports' holding tables (simcore.holdings; docs/reports.md) --------------------
 # Counted from a seat (the reports pass the dealer) over the deal's records: the sevens and
-# the coins of its first hand (``sevens_seat0..3``, ``coins_seat0..3``).  The same names and
+# the coins of its first hand (``dealt_sevens_seat0..3``, ``dealt_coins_seat0..3``).  The same names and
 # labels as the standard tables of ``trunfo odds scopa --table``, so the reports show their
 # exact probabilities too.
 def _holding_sevens(r, seat):
     from ..holdings import count_columns
-    return count_columns(r, "sevens_seat{}", seat)
+    return count_columns(r, "dealt_sevens_seat{}", seat)
 
 
 def _holding_coins(r, seat):
     from ..holdings import count_columns
-    return count_columns(r, "coins_seat{}", seat)
+    return count_columns(r, "dealt_coins_seat{}", seat)
 
 
 def _holdings():
     from ..holdings import HoldingTable
     return (HoldingTable("sevens", "by sevens in {X}'s first hand", tuple(range(4)),
-                         tuple(f"sevens_seat{s}" for s in range(MAX_SIDES)), _holding_sevens,
+                         tuple(f"dealt_sevens_seat{s}" for s in range(MAX_SIDES)), _holding_sevens,
                          axis="sevens in {X}'s first hand (cards, of 3)"),
             HoldingTable("coins", "by coins in {X}'s first hand", tuple(range(4)),
-                         tuple(f"coins_seat{s}" for s in range(MAX_SIDES)), _holding_coins,
+                         tuple(f"dealt_coins_seat{s}" for s in range(MAX_SIDES)), _holding_coins,
                          axis="coins in {X}'s first hand (cards, of 3)"))
 
 

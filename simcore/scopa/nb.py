@@ -323,14 +323,14 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
 @njit(inline="always")
 def _write_first(rec, first):
     """The sevens and coins of each seat's first hand, from :func:`deal_with`'s ``first``."""
-    rec.sevens_seat0 = first & 15
-    rec.sevens_seat1 = (first >> 4) & 15
-    rec.sevens_seat2 = (first >> 8) & 15
-    rec.sevens_seat3 = (first >> 12) & 15
-    rec.coins_seat0 = (first >> 16) & 15
-    rec.coins_seat1 = (first >> 20) & 15
-    rec.coins_seat2 = (first >> 24) & 15
-    rec.coins_seat3 = (first >> 28) & 15
+    rec.dealt_sevens_seat0 = first & 15
+    rec.dealt_sevens_seat1 = (first >> 4) & 15
+    rec.dealt_sevens_seat2 = (first >> 8) & 15
+    rec.dealt_sevens_seat3 = (first >> 12) & 15
+    rec.dealt_coins_seat0 = (first >> 16) & 15
+    rec.dealt_coins_seat1 = (first >> 20) & 15
+    rec.dealt_coins_seat2 = (first >> 24) & 15
+    rec.dealt_coins_seat3 = (first >> 28) & 15
 
 
 @njit(inline="always")
