@@ -33,7 +33,8 @@ DECK_SUITS = {"french40": "CDHS", "french52": "CDHS", "latin40": "OCEB", "latin4
 
 SUECA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
 BRISCA_POINTS = {"standard": {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2},
-                 "lombardy": {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}}
+                 "lombardy": {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2},
+                 "tuscan": {"1": 11, "3": 10, "K": 4, "N": 2, "J": 3}}
 SCOPA_VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "N": 9, "K": 10}
 PRIMIERA = {"7": 21, "6": 18, "1": 16, "5": 15, "4": 14, "3": 13, "2": 12,
             "J": 10, "N": 10, "K": 10}
@@ -81,9 +82,11 @@ RULES = {
     "sueca": {"trump_card": ("dealer_last", "dealer_first"), "bandeira_by_points": (True, False),
               "pente": (True, False), "triple_at_30": (True, False), "tie_carry": (True, False),
               "rubber_games": (4, 5, 10), "redraw_point_trump": (True, False)},
-    "brisca": {"values": ("standard", "lombardy"), "tiebreak_cards": (True, False),
+    "brisca": {"values": ("standard", "lombardy", "tuscan"), "tiebreak_cards": (True, False),
                "double_at": (None, 70, 80, 90, 100, 110, 120), "target": (3, 5, 7),
-               "partners_show_hands": (True, False)},
+               "partners_show_hands": (True, False),
+               # regional variants (docs/records.md, Brisca)
+               "marriages": (True, False)},
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
@@ -517,9 +520,12 @@ def _series_counts(p: Problems, obj: dict, number: str, index: str, before: str,
 
 
 # --- Brisca --------------------------------------------------------------------------------
-def brisca_result(points0: int, cards0: int, cards1: int, rules: dict):
-    """``(winner, game_points, outcome)`` of a Brisca deal."""
-    points1 = 120 - points0
+def brisca_result(points0: int, cards0: int, cards1: int, rules: dict,
+                  points1: int | None = None):
+    """``(winner, game_points, outcome)`` of a Brisca deal; ``points1`` is side 1's total
+    when it is not ``120 - points0`` (marriage bonuses)."""
+    if points1 is None:
+        points1 = 120 - points0
     if points0 == points1:
         if rules["tiebreak_cards"] and cards0 != cards1:
             w = 0 if cards0 > cards1 else 1
@@ -568,8 +574,30 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     cards = _side_sums(2, winners, [n] * n_tricks)
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
+    total = list(side)
+    if rules.get("marriages"):
+        bonus = brisca_marriages(obj["plays"], winners, n, obj["trump"][1])
+        if "marriages" not in obj:
+            p.add("", "missing key marriages (rules.marriages is true)")
+            return
+        _compare_list(p, "marriages", obj["marriages"], bonus,
+                      "the marriage bonus of side 0 and side 1")
+        total = [side[0] + bonus[0], side[1] + bonus[1]]
+    elif "marriages" in obj:
+        p.add("marriages", "present, but rules.marriages is false")
     _result(p, obj["result"], ("winner", "game_points", "outcome"),
-            brisca_result(side[0], cards[0], cards[1], rules))
+            brisca_result(total[0], cards[0], cards[1], rules, total[1]))
+
+
+def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str) -> list[int]:
+    """Rule ``marriages``: each side's bonus, 40 for the ``K`` and ``N`` of the trump suit
+    that it captured, 20 for those of another suit."""
+    taken: list[set] = [set(), set()]
+    for t, w in enumerate(winners):
+        for _seat, card in plays[t * n:(t + 1) * n]:
+            taken[w % 2].add(card)
+    return [sum((40 if s == trump_suit else 20) for s in "OCEB"
+                if "K" + s in taken[side] and "N" + s in taken[side]) for side in (0, 1)]
 
 
 # --- Spades --------------------------------------------------------------------------------

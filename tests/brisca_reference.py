@@ -112,6 +112,8 @@ DEFAULT_RULES = {
     "double_at": None,
     "target": 3,
     "partners_show_hands": False,
+    # issue 15, b15b: regional variants
+    "marriages": False,
 }
 
 
@@ -125,7 +127,7 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             out[k] = v
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
-    for k in ("tiebreak_cards", "partners_show_hands"):
+    for k in ("tiebreak_cards", "partners_show_hands", "marriages"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -233,10 +235,13 @@ def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int
 
 
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
-    """(outcome, winner side or None, game points by side) from points/cards by side."""
+    """(outcome, winner side or None, game points by side) from points/cards by side.
+
+    `points` are what each side scored: card points, plus marriage bonuses with the rule
+    `marriages`; the side with more wins (more than 60 when they add up to 120)."""
     winner = None
     for s in (0, 1):
-        if points[s] > 60:
+        if points[s] > points[1 - s]:
             winner = s
     if winner is None and rules["tiebreak_cards"] and cards[0] != cards[1]:
         winner = 0 if cards[0] > cards[1] else 1
@@ -313,7 +318,12 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         leader = winner
     assert not to_draw and all(not h for h in hands)
 
-    outcome, win_side, gp = score_deal(points, cards, rules)
+    bonus = [0, 0]
+    if rules["marriages"]:
+        bonus = marriage_bonuses(plays, tricks, trump_suit, players)
+    outcome, win_side, gp = score_deal([points[0] + bonus[0], points[1] + bonus[1]], cards,
+                                       rules)
+    extra = {"marriages": bonus} if rules["marriages"] else {}
     return {
         "dealer": dealer,
         "trump_card": trump_card,
@@ -327,7 +337,24 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         "outcome": outcome,
         "winner": win_side,
         "game_points": gp,
+        **extra,
     }
+
+
+def marriage_bonuses(plays, tricks, trump_suit: int, players: int) -> list[int]:
+    """Rule `marriages` (mariaje): each side's bonus, 40 for the king and knight of the
+    trump suit captured by the side, 20 for those of another suit."""
+    spec = deck_spec(players)
+    taken: list[set] = [set(), set()]
+    for t, (_leader, winner, _p) in enumerate(tricks):
+        for _seat, card in plays[t * players:(t + 1) * players]:
+            taken[side_of(winner, players)].add((spec.rank_of[card], spec.suit_of[card]))
+    bonus = [0, 0]
+    for side in (0, 1):
+        for suit in range(4):
+            if ("K", suit) in taken[side] and ("N", suit) in taken[side]:
+                bonus[side] += 40 if suit == trump_suit else 20
+    return bonus
 
 
 def _check_dealer(d: int, players: int) -> int:

@@ -19,7 +19,9 @@ def mixes(n):
 
 CASES = [(n, m) for n in (2, 4, 6) for m in mixes(n)]
 RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False},
-            {"values": "tuscan"}]
+            {"values": "tuscan"},
+            # issue 15, b15b: regional variants
+            {"marriages": True, "double_at": 100}]
 
 
 def outcome(label):
@@ -41,6 +43,7 @@ def compare_deal(rec, exp, players):
     assert outcome(rec["result"]["outcome"]) == exp["outcome"]
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
+    assert rec.get("marriages") == exp.get("marriages")
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -73,7 +76,8 @@ def test_fixed_dealer_matches_reference(players, dealer):
         compare_deal(rec, ref.play_deal(3, d, strategies, None, players, dealer), players)
 
 
-@pytest.mark.parametrize("players,rules", [(2, {}), (4, {"target": 5, "double_at": 90}),
+@pytest.mark.parametrize("players,rules", [(2, {}), (2, {"marriages": True}),
+                                           (4, {"target": 5, "double_at": 90}),
                                            (6, {"target": 7})])
 def test_matches_match_reference(players, rules):
     strategies = ("greedy", "random") * (players // 2)

@@ -527,3 +527,28 @@ def test_rule_validation():
     b = br.play_deal(1, 0, players=4, strategies=("greedy", "random") * 2,
                      rules={"partners_show_hands": True})
     assert a == b
+
+
+# ---------------------------------------------------------------------------
+# Regional variants (issue 15, b15b)
+# ---------------------------------------------------------------------------
+def test_marriages_reference():
+    """marriage_bonuses on hand-built tricks: side 0 (seat 0 of two) takes KO and NO with
+    coins trumps (40) and the KC; side 1 takes NC (so no cup marriage), KE and NE (20)."""
+    plays = [(0, ci("KO")), (1, ci("2C")), (1, ci("NO")), (0, ci("4C")),
+             (0, ci("KC")), (1, ci("5C")), (1, ci("NC")), (0, ci("KE")),
+             (1, ci("NE")), (0, ci("6B"))]
+    tricks = [(0, 0, 4), (1, 0, 3), (0, 0, 4), (1, 1, 7), (1, 1, 3)]
+    assert br.marriage_bonuses(plays, tricks, O, 2) == [40, 20]
+    assert br.marriage_bonuses(plays, tricks, E, 2) == [20, 40]
+    # scored on totals: 50 card points and 40 beat 70
+    r = br.normalize_rules({"marriages": True})
+    assert br.score_deal([90, 70], [20, 20], r) == ("side0_win", 0, [1, 0])
+    # the rule changes no play; the bonus is 0, 20, 40 ... per side
+    for d in _deals(2, 20, strategies=("greedy", "random"), rules={"marriages": True}):
+        base = br.play_deal(7, d["deal"], strategies=("greedy", "random"))
+        assert d["plays"] == base["plays"] and "marriages" not in base
+        assert all(b % 20 == 0 and 0 <= b <= 100 for b in d["marriages"])
+        tot = [d["points"][s] + d["marriages"][s] for s in (0, 1)]
+        if tot[0] != tot[1]:
+            assert d["winner"] == (0 if tot[0] > tot[1] else 1)

@@ -310,3 +310,67 @@ def test_cli_errors_exit_2_with_one_line(capsys, argv):
     code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("trunfo: error:")
+
+
+# --- regional variants (issue 15, b15b) --------------------------------------------------
+def mask(names, players=2):
+    d = deck(players)
+    return np.uint64(sum(1 << d.parse_card(c) for c in names.split()))
+
+
+def test_marriages():
+    """marriages: a side that captured the king and knight of a suit scores 40 more for
+    the trump suit, 20 for another; a king without its knight scores nothing."""
+    from simcore.brisca.scoring import marriage_bonus, score_totals
+    O, C, E_, B = range(4)
+    assert marriage_bonus(mask("KO NO 1E"), O, 0) == 40
+    assert marriage_bonus(mask("KO NO 1E"), C, 0) == 20
+    assert marriage_bonus(mask("KO JO NC KE"), O, 0) == 0
+    assert marriage_bonus(mask("KC NC KB NB 3O"), B, 0) == 60
+    assert marriage_bonus(mask("KO NO KC NC KE NE KB NB"), E_, 0) == 100
+    # the 48-card deck (6 players): the king and knight sit above the 9 and 8
+    assert marriage_bonus(mask("KE NE 9E 8E", 6), E_, 1) == 40
+    assert marriage_bonus(mask("JE 9E 8E", 6), E_, 1) == 0
+    # the deal goes to the higher total: 50 card points and a trump marriage beat 70
+    assert score_totals(50 + 40, 70, 20, 20, P(marriages="true")) == (E.K_WIN, 0, 1)
+    assert score_totals(50 + 20, 70, 24, 16, P(marriages="true")) == (E.K_TIEBREAK, 0, 1)
+    assert score_totals(70 + 40, 50, 24, 16, P(double_at=100)) == (E.K_DOUBLE, 0, 2)
+
+
+def test_marriages_in_played_deals():
+    """Replayed here from the records: each side's bonus from the cards its tricks took,
+    the result from card points plus bonus; the rule changes no play (random draws)."""
+    rules = (("marriages", True),)
+    decided = 0
+    plain = records(4, "greedy,random,greedy,random", n=150, rules=())
+    for rec, base in zip(records(4, "greedy,random,greedy,random", n=150, rules=rules), plain):
+        assert rec["plays"] == base["plays"] and rec["points"] == base["points"]
+        trump = rec["trump"][1]
+        taken = [set(), set()]
+        for t, cards in enumerate(tricks_of(rec)):
+            taken[side(rec["tricks"][t]["winner"])].update(c for _, c in cards)
+        bonus = [sum(40 if s == trump else 20 for s in "OCEB"
+                     if "K" + s in taken[x] and "N" + s in taken[x]) for x in (0, 1)]
+        assert rec["marriages"] == bonus
+        total = [rec["points"][x] + bonus[x] for x in (0, 1)]
+        w = rec["result"]["winner"]
+        if total[0] != total[1]:
+            assert w == (0 if total[0] > total[1] else 1)
+        if w != base["result"]["winner"]:
+            decided += 1
+    assert decided > 0            # marriages changed the winner of some deals
+    assert "marriages" not in plain[0]
+
+
+def test_marriages_summary():
+    r = simcore.simulate("brisca", deals=2000, seed=3, players=2, threads=1, progress=False,
+                         rules={"marriages": True}, keep_deals=True)
+    s = r.summary
+    recs = r.frame
+    for x in (0, 1):
+        col = recs[f"marriages_side{x}"]
+        assert s["marriages"][f"side{x}"]["count"] == int((col > 0).sum())
+        assert s[f"mean_marriage_points_side{x}"] == pytest.approx(col.mean())
+        assert set(col.unique()) <= {0, 20, 40, 60, 80, 100}
+    off = simcore.simulate("brisca", deals=200, seed=3, threads=1, progress=False).summary
+    assert "marriages" not in off

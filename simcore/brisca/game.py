@@ -111,7 +111,20 @@ class BriscaGame(Game):
             "game_points_side0": int(totals[E.T_GAMES0]),
             "game_points_side1": int(totals[E.T_GAMES1]),
             "points_histogram_side0": [int(x) for x in h0],
+            **self._variant_summary(setup, totals, n),
         }
+
+    def _variant_summary(self, setup: Setup, totals: np.ndarray, n: int) -> dict:
+        """The summary entries of the regional variants in force (issue 15, b15b)."""
+        from ..summary import share_entry
+        out = {}
+        if setup.rules["marriages"]:
+            out["marriages"] = {f"side{s}": share_entry(totals[E.T_MARRIED0 + s], n)
+                                for s in (0, 1)}
+            for s in (0, 1):
+                out[f"mean_marriage_points_side{s}"] = \
+                    float(totals[E.T_MARRIAGES0 + s] / n) if n else float("nan")
+        return out
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         score = np.stack([records["points_side0"], records["points_side1"]],

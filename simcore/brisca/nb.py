@@ -17,17 +17,19 @@ from ..bits import bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_VALUES,
+from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_MARRIAGES, P_VALUES,
                     P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
-                    T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
+                    T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0,
+                    T_MARRIED1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
-from .scoring import score_deal
+from .scoring import marriage_bonus, score_totals
 from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
 DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+_ONE = np.uint64(1)
 
 
 @njit(inline="always")
@@ -72,7 +74,7 @@ def _illegal(status, seat, card):
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+          t_points, mar):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -83,7 +85,9 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     in) stops the deal and ``status`` receives ``(1, seat, card)``.  ``draws`` false skips
     the per-trick draws, which only a caller whose stream ends with the deal and whose
     seats are all deterministic may do: nothing observes them, so results are unchanged.
-    Returns ``(points_side0, tricks_side0, tricks)``."""
+    ``mar`` (rule ``marriages``): collect the cards side 0 captures.
+    Returns ``(points_side0, tricks_side0, tricks, cards captured by side 0)`` (the mask
+    is 0 without ``mar``)."""
     leader = dealer + 1
     if leader == players:
         leader = 0
@@ -93,8 +97,10 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     tricks0 = 0
     x = np.uint64(0)
     uk = np.uint64(0)
+    won0 = np.uint64(0)
     for t in range(n_tricks):
         p = leader
+        tm = np.uint64(0)
         win_mask = np.uint64(0)
         winner = leader
         tp = 0
@@ -112,8 +118,10 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             c = policy(codes[p], p, v, h, uk, sp)
             if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
                 _illegal(status, p, c)
-                return points0, tricks0, n_tricks
+                return points0, tricks0, n_tricks, won0
             b = bit(c)
+            if mar:
+                tm |= b
             hands[p] = h & ~b
             if k == 0 or (b & win_mask) != 0:
                 win_mask = beaters(c, trump, tmask, d)
@@ -134,6 +142,8 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
         if (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
+            if mar:
+                won0 |= tm
         if pos <= n_cards:
             s = winner
             for k in range(players):
@@ -144,13 +154,13 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
                     s = 0
             view_drawn(v, n_cards + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
         leader = winner
-    return points0, tricks0, n_tricks
+    return points0, tricks0, n_tricks, won0
 
 
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+          t_points, mar):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
@@ -161,6 +171,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
     points0 = 0
     tricks0 = 0
     x = np.uint64(0)
+    won0 = np.uint64(0)
     for t in range(n_tricks):
         if draws:
             x = next64(state)
@@ -171,7 +182,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         c0 = policy(codes[p], p, v, hl, x >> _32, sp)
         if check and (c0 < 0 or c0 >= n_cards or (hl & bit(c0)) == 0):
             _illegal(status, p, c0)
-            return points0, tricks0, n_tricks
+            return points0, tricks0, n_tricks, won0
         b0 = bit(c0)
         hl &= ~b0
         win_mask = beaters(c0, trump, tmask, d)
@@ -182,7 +193,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         c1 = policy(codes[q], q, v, ho, x & MASK32, sp)
         if check and (c1 < 0 or c1 >= n_cards or (ho & bit(c1)) == 0):
             _illegal(status, q, c1)
-            return points0, tricks0, n_tricks
+            return points0, tricks0, n_tricks, won0
         b1 = bit(c1)
         ho &= ~b1
         tp = v0 + pts[c1]
@@ -205,6 +216,8 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         if leader == 0:
             points0 += tp
             tricks0 += 1
+            if mar:
+                won0 |= b0 | b1
         if pos <= n_cards:
             hl |= bit(deck[pos])
             ho |= bit(deck[pos + 1])
@@ -212,11 +225,12 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
             view_drawn(v, n_cards + 1 - pos, 1 - leader, level)
     hands[0] = hl
     hands[1] = ho
-    return points0, tricks0, n_tricks
+    return points0, tricks0, n_tricks, won0
 
 
 @njit(inline="always")
-def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games):
+def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games,
+                m0, m1):
     rec.deal = d
     rec.dealer = dealer
     rec.trump_suit = trump
@@ -229,6 +243,23 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
     rec.outcome = 0 if kind == K_TIE else 2 * kind - 1 + winner
     rec.game_points_side0 = games if winner == 0 else 0
     rec.game_points_side1 = games if winner == 1 else 0
+    rec.marriages_side0 = m0
+    rec.marriages_side1 = m1
+
+
+@njit(inline="always")
+def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, params):
+    """Score the deal (:func:`score_totals`), with the rule ``marriages`` (``mar``) each
+    side's bonus for the cards it captured (side 0 ``won0``, side 1 the rest).
+    Returns ``(kind, winner, game_points, bonus side 0, bonus side 1)``."""
+    m0 = 0
+    m1 = 0
+    if mar:
+        m0 = marriage_bonus(won0, trump, d)
+        m1 = marriage_bonus(~won0 & ((_ONE << np.uint64(n_cards)) - _ONE), trump, d)
+    kind, winner, games = score_totals(points0 + m0, TOTAL_POINTS - points0 + m1, tricks0 * n,
+                                       (n_tricks - tricks0) * n, params)
+    return kind, winner, games, m0, m1
 
 
 
@@ -343,6 +374,7 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        mar = params[P_MARRIAGES] != 0
         w = v
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
@@ -358,17 +390,17 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
             view_deal(w, n, dealer, trump, card, n_cards, level)
             if trace:
                 _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
-            points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
-                                              n_cards, codes, w, sp, policy, level, check,
-                                              draws, status, pts, trace, row, t_cards,
-                                              t_leader, t_winner, t_points)
+            points0, tricks0, n_tricks, won0 = play(state, hands, n, d, dealer, trump, tmask,
+                                                    deck, n_cards, codes, w, sp, policy, level,
+                                                    check, draws, status, pts, trace, row,
+                                                    t_cards, t_leader, t_winner, t_points, mar)
             if status[0] != 0:
                 status[3] = deal
                 return
-            kind, winner, games = score_deal(points0, tricks0 * n, (n_tricks - tricks0) * n,
-                                             params)
+            kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
+                                                     n_cards, trump, d, mar, params)
             _write_deal(out[i], deal, dealer, trump, n, points0, tricks0, n_tricks, kind,
-                        winner, games)
+                        winner, games, m0, m1)
     return impl
 
 
@@ -442,6 +474,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        mar = params[P_MARRIAGES] != 0
         target = params[P_TARGET]
         w = v
         state = stack_empty(4, np.uint64)
@@ -469,19 +502,19 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
                 if keep:
                     _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
                 # the match's stream goes on after the deal: the draws are always made
-                points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask,
-                                                  deck, n_cards, codes, w, sp, policy, level,
-                                                  check, True, status, pts, keep,
-                                                  row, t_cards, t_leader, t_winner,
-                                                  t_points)
+                points0, tricks0, n_tricks, won0 = play(state, hands, n, d, dealer, trump,
+                                                        tmask, deck, n_cards, codes, w, sp,
+                                                        policy, level, check, True, status,
+                                                        pts, keep, row, t_cards, t_leader,
+                                                        t_winner, t_points, mar)
                 if status[0] != 0:
                     status[3] = r
                     return -1
-                kind, winner, games = score_deal(points0, tricks0 * n,
-                                                 (n_tricks - tricks0) * n, params)
+                kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
+                                                         n_cards, trump, d, mar, params)
                 if keep:
                     _write_deal(deals_out[row], total_deals + m, dealer, trump, n, points0,
-                                tricks0, n_tricks, kind, winner, games)
+                                tricks0, n_tricks, kind, winner, games, m0, m1)
                 if winner == 0:
                     g0 += games
                 elif winner == 1:
@@ -539,3 +572,9 @@ def accumulate(out, totals):
         totals[T_CARDS0 + np.int64(r.cards_side0)] += 1
         totals[T_GAMES0] += r.game_points_side0
         totals[T_GAMES1] += r.game_points_side1
+        m0 = np.int64(r.marriages_side0)
+        m1 = np.int64(r.marriages_side1)
+        totals[T_MARRIAGES0] += m0
+        totals[T_MARRIAGES1] += m1
+        totals[T_MARRIED0] += m0 > 0
+        totals[T_MARRIED1] += m1 > 0

@@ -37,4 +37,6 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             "result": {"winner": winner, "game_points": max(g0, g1),
                        "outcome": E.OUTCOME_LABELS[int(r["outcome"])]},
         })
+        if rules["marriages"]:
+            recs[-1]["marriages"] = [int(r["marriages_side0"]), int(r["marriages_side1"])]
     return recs
