@@ -119,10 +119,12 @@ def pool_of(v, memory, partners):
     known = v.hand | v.trick_mask
     if memory:
         known |= v.played
-    tc = bit(v.trump_card)
+    tc = bit(v.trump_card) if v.trump_card >= 0 else _ZERO   # rotating_trump: none turned
     pinned = _ZERO
     if v.stock_left > 0:
         known |= tc
+    elif tc == 0:
+        pass
     elif memory and (v.played & tc) == 0 and v.trump_drawn_by >= 0 \
             and v.trump_drawn_by != v.seat:
         known |= tc                    # in the hand of the seat that drew it
@@ -510,7 +512,10 @@ def expert_card(v, hand, p):
     base = p.trump_cost if v.players == 2 else p.team_trump_cost
     lc = p.lead_cost
     if v.players == 2:
-        if p.endgame != EG_OFF and memory and v.stock_left <= 2:
+        # (rotating_trump: no face-up card, the last two stock cards are both hidden: the
+        # endgame starts once the stock is out)
+        if p.endgame != EG_OFF and memory and v.stock_left <= 2 and \
+                (v.trump_card >= 0 or v.stock_left == 0):
             led = v.trick_cards[0] if v.trick_len == 1 else -1
             c = endgame2(hand, led, pool, pinned, v.stock_left, v.trump_card, tmask, prow,
                          p.endgame, v.tiebreak, v.double_at, v.points[v.seat & 1],

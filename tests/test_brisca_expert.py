@@ -359,3 +359,18 @@ def test_bad_parameter_is_one_line_naming_the_valid_ones():
     with pytest.raises(TrunfoError) as e:
         chosen(v, "expert(trump_cost=-1)")
     assert "\n" not in str(e.value) and ">= 0" in str(e.value)
+
+
+def test_rotating_trump_expert():
+    """rule rotating_trump: no face-up card (trump_card -1); expert plays a card of its hand
+    through the whole stock, the last two (hidden) stock cards included, and still takes an
+    ace led with its trump three when the trick is worth it."""
+    for stock_left in (34, 2, 0):
+        v = position(2, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")],
+                     stock_left=stock_left)
+        v["trump_card"] = -1
+        v["trump"] = 3
+        assert chosen(v) in ("3B", "2O", "4C")
+    v = position(2, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")], stock_left=20)
+    v["trump_card"] = -1
+    assert chosen(v) == "3B"

@@ -552,3 +552,45 @@ def test_marriages_reference():
         tot = [d["points"][s] + d["marriages"][s] for s in (0, 1)]
         if tot[0] != tot[1]:
             assert d["winner"] == (0 if tot[0] > tot[1] else 1)
+
+
+def mexican(hand: str, trick: str = "", seat: int = 1, trump: int = B, players: int = 2) -> str:
+    tc = cs(trick, players) if trick else []
+    seats = [(seat - len(tc) + k) % players for k in range(len(tc))]
+    return br.card_name(br.choose_greedy_mexican(cs(hand, players), tc, seats, seat, trump,
+                                                 players), players)
+
+
+def test_mexican_reference():
+    """Rule mexican: the side kept under 11 card points wins; greedy unloads points on
+    tricks it cannot win, else plays its card with the fewest points."""
+    assert br.score_mexican([10, 110]) == ("side0_win", 0, [1, 0])
+    assert br.score_mexican([110, 10]) == ("side1_win", 1, [0, 1])
+    assert br.score_mexican([11, 109]) == ("tie", None, [0, 0])
+    assert mexican("1O 4B 4C", seat=0) == "4C"          # leading: fewest points, plain first
+    assert mexican("1C KO 2O", "3O") == "1C"             # cannot win: unload the most points
+    assert mexican("1O KO 2B", "4O") == "2B"             # every card wins: the fewest points
+    assert mexican("1C KO 2E", "3O JO", seat=3, players=4) == "2E"   # teammate winning
+    with pytest.raises(ValueError):
+        br.normalize_rules({"mexican": True, "double_at": 100})
+    for d in _deals(2, 20, strategies=("greedy", "random"), rules={"mexican": True}):
+        p = d["points"]
+        assert d["winner"] == (0 if p[0] < 11 else 1 if p[1] < 11 else None)
+
+
+def test_rotating_trump_reference():
+    """rotating_trump: no card turned, trump suit = deal % 4, the stock is every undealt
+    card in deck order; a match is four deals O C E B, more game points wins."""
+    for d in _deals(2, 8, rules={"rotating_trump": True}):
+        assert d["trump_card"] is None and d["trump_suit"] == d["deal"] % 4
+        assert len(d["stock"]) == 34
+        assert sorted(d["stock"] + [c for h in d["hands"] for c in h]) == list(range(40))
+        for t, (leader, winner, _p) in enumerate(d["tricks"]):
+            cards = [c for _s, c in d["plays"][2 * t:2 * t + 2]]
+            assert winner == (leader + br.trick_winner(cards, d["trump_suit"])) % 2
+    m = br.play_match(3, 0, rules={"rotating_trump": True})
+    assert [x["trump_suit"] for x in m["deals"]] == [0, 1, 2, 3] and m["end"] == "four_deals"
+    g0, g1 = m["game_points"]
+    assert m["winner"] == (None if g0 == g1 else 0 if g0 > g1 else 1)
+    with pytest.raises(ValueError):
+        br.normalize_rules({"rotating_trump": True, "target": 5})

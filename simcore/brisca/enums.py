@@ -84,13 +84,19 @@ RULES = RuleSchema("brisca", (
     RuleOption("marriages", False, (True, False),
                "mariaje: a side that captures the king and knight of one suit scores 40 "
                "more for the trump suit, 20 for another"),
+    RuleOption("mexican", False, (True, False),
+               "reversed goal: a side that takes 11 or more card points loses, a side kept "
+               "under 11 wins the deal (single deals; greedy plays to lose points)"),
+    RuleOption("rotating_trump", False, (True, False),
+               "no card is turned: trumps are coins, cups, swords, clubs in turn (deal % 4); "
+               "a match is those four deals"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
 # issue 15 (b15b): the regional variants' slots
-P_MARRIAGES = 5
-N_PARAMS = 6
+P_MARRIAGES, P_MEXICAN, P_ROTATING = 5, 6, 7
+N_PARAMS = 8
 
 
 def params(rules) -> np.ndarray:
@@ -102,11 +108,18 @@ def params(rules) -> np.ndarray:
     p[P_TARGET] = rules["target"]
     p[P_SHOW_HANDS] = rules["partners_show_hands"]
     p[P_MARRIAGES] = rules["marriages"]
+    p[P_MEXICAN] = rules["mexican"]
+    p[P_ROTATING] = rules["rotating_trump"]
     return p
 
 
 #: rule ``marriages``: the bonus of a king and knight of the trump suit, of another suit
 MARRIAGE_TRUMP, MARRIAGE_PLAIN = 40, 20
+#: rule ``rotating_trump``: the trump suit of deal ``j`` is ``j % ROTATION`` (O C E B); a
+#: match is ROTATION deals
+ROTATION = 4
+#: rule ``mexican``: a side that takes this many card points or more loses
+MEXICAN_LIMIT = 11
 # per deck layout and suit: the king and the knight (the 3rd and 4th cards from the top)
 MARRIAGE_MASKS = np.zeros((2, 4), dtype=np.uint64)
 for _d in range(2):
@@ -124,8 +137,8 @@ N_OUTCOMES = 2 * len(KINDS) - 1
 OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
 
 # how a match ended (a side reached the target)
-RUBBER_ENDS = ("target",)
-E_TARGET = 0
+RUBBER_ENDS = ("target", "four_deals")
+E_TARGET, E_FOUR_DEALS = 0, 1      # four_deals: rule rotating_trump
 
 # --- record schemas (what leaves the kernels) ------------------------------------
 DEAL_DTYPE = np.dtype([

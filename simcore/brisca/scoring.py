@@ -5,7 +5,7 @@ The rules are in ``docs/games/brisca.md`` ("Scoring a deal") and are tested in
 """
 from .._jit import njit
 from .enums import (K_DOUBLE, K_TIE, K_TIEBREAK, K_WIN, MARRIAGE_MASKS, MARRIAGE_PLAIN,
-                    MARRIAGE_TRUMP, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS)
+                    MARRIAGE_TRUMP, MEXICAN_LIMIT, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS)
 
 
 @njit(inline="always")
@@ -32,6 +32,17 @@ def score_totals(points0, points1, cards0, cards1, params):
     if at > 0 and won >= at:
         return K_DOUBLE, winner, 2
     return K_WIN, winner, 1
+
+
+@njit(inline="always")
+def score_mexican(points0):
+    """Rule ``mexican``: a side that took 11 card points or more loses; the side kept
+    under 11 wins the deal (1 game point); when both took 11 or more, a tie."""
+    if points0 < MEXICAN_LIMIT:
+        return K_WIN, 0, 1
+    if TOTAL_POINTS - points0 < MEXICAN_LIMIT:
+        return K_WIN, 1, 1
+    return K_TIE, -1, 0
 
 
 @njit(inline="always")
