@@ -87,7 +87,7 @@ RULES = {
                "partners_show_hands": (True, False),
                # regional variants (docs/records.md, Brisca)
                "marriages": (True, False), "mexican": (True, False),
-               "rotating_trump": (True, False)},
+               "rotating_trump": (True, False), "open_hands": (True, False)},
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,

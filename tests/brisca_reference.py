@@ -116,6 +116,7 @@ DEFAULT_RULES = {
     "marriages": False,
     "mexican": False,
     "rotating_trump": False,
+    "open_hands": False,     # random and greedy play the same cards with every hand open
 }
 
 
@@ -130,7 +131,7 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
     for k in ("tiebreak_cards", "partners_show_hands", "marriages", "mexican",
-              "rotating_trump"):
+              "rotating_trump", "open_hands"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]

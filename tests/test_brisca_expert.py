@@ -374,3 +374,18 @@ def test_rotating_trump_expert():
     v = position(2, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")], stock_left=20)
     v["trump_card"] = -1
     assert chosen(v) == "3B"
+
+
+def test_open_hands_expert():
+    """rule open_hands (briscola scoperta): expert reads the opponent's shown hand instead of
+    the odds of the pool: with nothing over there to beat its three, the three is led for
+    its 10 points, which the odds (the ace or a trump may come) advise against."""
+    v = position(2, seat=0, hand=("3O", "KC", "2E"), stock_left=28)
+    hidden = chosen(v)
+    v["open_hands"] = True
+    v["hands"][0] = v["hand"]
+    v["hands"][1] = int(deck_for(2).parse_hand(["4C", "5E", "6O"]))
+    assert chosen(v) == "3O" != hidden
+    # the opponent holds the ace of the suit: the three is not led any more
+    v["hands"][1] = int(deck_for(2).parse_hand(["4C", "5E", "1O"]))
+    assert chosen(v) != "3O"

@@ -22,7 +22,7 @@ RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": Fals
             {"values": "tuscan"},
             # issue 15, b15b: regional variants
             {"marriages": True, "double_at": 100}, {"mexican": True},
-            {"rotating_trump": True, "marriages": True}]
+            {"rotating_trump": True, "marriages": True}, {"open_hands": True}]
 
 
 def outcome(label):

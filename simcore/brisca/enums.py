@@ -90,13 +90,16 @@ RULES = RuleSchema("brisca", (
     RuleOption("rotating_trump", False, (True, False),
                "no card is turned: trumps are coins, cups, swords, clubs in turn (deal % 4); "
                "a match is those four deals"),
+    RuleOption("open_hands", False, (True, False),
+               "briscola scoperta: every hand is visible to everyone, the stock stays hidden "
+               "(expert uses it, random and greedy do not)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
 # issue 15 (b15b): the regional variants' slots
-P_MARRIAGES, P_MEXICAN, P_ROTATING = 5, 6, 7
-N_PARAMS = 8
+P_MARRIAGES, P_MEXICAN, P_ROTATING, P_OPEN = 5, 6, 7, 8
+N_PARAMS = 9
 
 
 def params(rules) -> np.ndarray:
@@ -110,6 +113,7 @@ def params(rules) -> np.ndarray:
     p[P_MARRIAGES] = rules["marriages"]
     p[P_MEXICAN] = rules["mexican"]
     p[P_ROTATING] = rules["rotating_trump"]
+    p[P_OPEN] = rules["open_hands"]
     return p
 
 

@@ -23,7 +23,8 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CA
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
                     ROTATION, TOTAL_POINTS)
 from .scoring import marriage_bonus, score_mexican, score_totals
-from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_partners,
+from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_open2,
+                   view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
@@ -182,6 +183,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         q = 1 - leader
         view_trick(v, t, p, 2, level)
         view_turn(v, p, hl, 2, level)
+        view_open2(v, p, hl, ho, level)
         c0 = policy(codes[p], p, v, hl, x >> _32, sp)
         if check and (c0 < 0 or c0 >= n_cards or (hl & bit(c0)) == 0):
             _illegal(status, p, c0)
@@ -193,6 +195,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         view_best(v, p, c0, win_mask, level)
         view_played(v, t, 0, p, c0, v0, level)
         view_turn(v, q, ho, 2, level)
+        view_open2(v, p, hl, ho, level)
         c1 = policy(codes[q], q, v, ho, x & MASK32, sp)
         if check and (c1 < 0 or c1 >= n_cards or (ho & bit(c1)) == 0):
             _illegal(status, q, c1)
