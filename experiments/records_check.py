@@ -33,7 +33,8 @@ DECK_SUITS = {"french40": "CDHS", "french52": "CDHS", "latin40": "OCEB", "latin4
 
 SUECA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
 BRISCA_POINTS = {"standard": {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2},
-                 "lombardy": {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2}}
+                 "lombardy": {"1": 11, "7": 10, "K": 4, "N": 3, "J": 2},
+                 "tuscan": {"1": 11, "3": 10, "K": 4, "N": 2, "J": 3}}
 SCOPA_VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "N": 9, "K": 10}
 PRIMIERA = {"7": 21, "6": 18, "1": 16, "5": 15, "4": 14, "3": 13, "2": 12,
             "J": 10, "N": 10, "K": 10}
@@ -81,9 +82,12 @@ RULES = {
     "sueca": {"trump_card": ("dealer_last", "dealer_first"), "bandeira_by_points": (True, False),
               "pente": (True, False), "triple_at_30": (True, False), "tie_carry": (True, False),
               "rubber_games": (4, 5, 10), "redraw_point_trump": (True, False)},
-    "brisca": {"values": ("standard", "lombardy"), "tiebreak_cards": (True, False),
+    "brisca": {"values": ("standard", "lombardy", "tuscan"), "tiebreak_cards": (True, False),
                "double_at": (None, 70, 80, 90, 100, 110, 120), "target": (3, 5, 7),
-               "partners_show_hands": (True, False)},
+               "partners_show_hands": (True, False),
+               # regional variants (docs/records.md, Brisca)
+               "marriages": (True, False), "mexican": (True, False),
+               "rotating_trump": (True, False), "open_hands": (True, False)},
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
@@ -517,9 +521,17 @@ def _series_counts(p: Problems, obj: dict, number: str, index: str, before: str,
 
 
 # --- Brisca --------------------------------------------------------------------------------
-def brisca_result(points0: int, cards0: int, cards1: int, rules: dict):
-    """``(winner, game_points, outcome)`` of a Brisca deal."""
-    points1 = 120 - points0
+def brisca_result(points0: int, cards0: int, cards1: int, rules: dict,
+                  points1: int | None = None):
+    """``(winner, game_points, outcome)`` of a Brisca deal; ``points1`` is side 1's total
+    when it is not ``120 - points0`` (marriage bonuses)."""
+    if points1 is None:
+        points1 = 120 - points0
+    if rules.get("mexican"):               # reversed: the side under 11 card points wins
+        for w, pts in ((0, points0), (1, points1)):
+            if pts < 11:
+                return w, 1, f"side{w}_win"
+        return None, 0, "tie"
     if points0 == points1:
         if rules["tiebreak_cards"] and cards0 != cards1:
             w = 0 if cards0 > cards1 else 1
@@ -537,13 +549,25 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     deck = _Deck("latin48" if n == 6 else "latin40")
     hands = _hands(p, obj, deck, 3)
     stock = p.cards(obj["stock"], deck, "stock", len(deck.cards) - 3 * n)
-    if p.card(obj["trump"], deck, "trump") and stock:
+    rotating = rules.get("rotating_trump")
+    if rotating:              # no card is turned: trumps rotate with the deal, O C E B
+        turn = obj["deal_in_match"] if "match" in obj else obj["deal"]
+        want = "OCEB"[turn % 4] if is_int(turn) else None
+        if obj["trump"] is not None:
+            p.add("trump", f"{_show(obj['trump'])}, but no card is turned under "
+                           f"rotating_trump: trump is null")
+        if obj.get("trump_suit") != want:
+            p.add("trump_suit", f"{_show(obj.get('trump_suit'))}, but deal {turn} of the "
+                                f"rotation has trump suit {json.dumps(want)}")
+    elif "trump_suit" in obj:
+        p.add("trump_suit", "present, but rules.rotating_trump is false")
+    elif p.card(obj["trump"], deck, "trump") and stock:
         if stock[-1] != obj["trump"]:
             p.add("trump", f"{obj['trump']}, but the face-up trump is the last card of the "
                            f"stock ({stock[-1]})")
     if "match" in obj:
         _series_counts(p, obj, "match", "deal_in_match", "game_points_before", 2,
-                       rules["target"] - 1)
+                       None if rotating else rules["target"] - 1)
     if hands is not None and stock is not None:
         _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("stock", stock)],
                     deck)
@@ -558,8 +582,8 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
                 held[(winner + k) % n].add(pile.pop(0))
 
     values = BRISCA_POINTS[rules["values"]]
-    played = _play_tricks(p, obj, deck, held, obj["trump"][1], values, follow=False,
-                          draw=draw)
+    trump_suit = obj["trump_suit"] if rotating else obj["trump"][1]
+    played = _play_tricks(p, obj, deck, held, trump_suit, values, follow=False, draw=draw)
     if played is None:
         return
     winners, trick_points = played
@@ -568,8 +592,30 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     cards = _side_sums(2, winners, [n] * n_tricks)
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
+    total = list(side)
+    if rules.get("marriages"):
+        bonus = brisca_marriages(obj["plays"], winners, n, trump_suit)
+        if "marriages" not in obj:
+            p.add("", "missing key marriages (rules.marriages is true)")
+            return
+        _compare_list(p, "marriages", obj["marriages"], bonus,
+                      "the marriage bonus of side 0 and side 1")
+        total = [side[0] + bonus[0], side[1] + bonus[1]]
+    elif "marriages" in obj:
+        p.add("marriages", "present, but rules.marriages is false")
     _result(p, obj["result"], ("winner", "game_points", "outcome"),
-            brisca_result(side[0], cards[0], cards[1], rules))
+            brisca_result(total[0], cards[0], cards[1], rules, total[1]))
+
+
+def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str) -> list[int]:
+    """Rule ``marriages``: each side's bonus, 40 for the ``K`` and ``N`` of the trump suit
+    that it captured, 20 for those of another suit."""
+    taken: list[set] = [set(), set()]
+    for t, w in enumerate(winners):
+        for _seat, card in plays[t * n:(t + 1) * n]:
+            taken[w % 2].add(card)
+    return [sum((40 if s == trump_suit else 20) for s in "OCEB"
+                if "K" + s in taken[side] and "N" + s in taken[side]) for side in (0, 1)]
 
 
 # --- Spades --------------------------------------------------------------------------------
@@ -1216,6 +1262,8 @@ def _after(rec: dict):
         g = list(rec["game_points_before"])
         if rec["result"]["winner"] is not None:
             g[rec["result"]["winner"]] += rec["result"]["game_points"]
+        if rules.get("rotating_trump"):     # four deals, one per suit
+            return {"game_points_before": g}, rec["deal_in_match"] + 1 >= 4
         return {"game_points_before": g}, max(g) >= rules["target"]
     if game == "brisca_rematada":
         pts = [b + x for b, x in zip(rec["scores_before"], rec["score"])]

@@ -91,6 +91,52 @@ def pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high, play
     return cheapest(m, tmask, d)
 
 
+@njit(inline="always")
+def fewest_points(m, points, tmask, d):
+    """Rule ``mexican``: the card of ``m`` with the fewest points; on equal points the
+    lowest strength, a non-trump before a trump, then the lowest suit."""
+    pick = -1
+    pick_key = 1 << 30
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        key = points[c] * 4096 + STRENGTH_OF[d, c] * 16 + \
+            (8 if (tmask >> np.uint64(c)) & _ONE else 0) + SUIT_OF[d, c]
+        if key < pick_key:
+            pick_key = key
+            pick = c
+    return pick
+
+
+@njit(inline="always")
+def dump_points(m, points, d):
+    """Rule ``mexican``: the card of ``m`` with the most points; on equal points the highest
+    strength, then the lowest suit."""
+    pick = -1
+    pick_key = -1
+    while m:
+        c = ctz(m)
+        m &= m - _ONE
+        key = points[c] * 4096 + STRENGTH_OF[d, c] * 16 + (15 - SUIT_OF[d, c])
+        if key > pick_key:
+            pick_key = key
+            pick = c
+    return pick
+
+
+@njit(inline="always")
+def pick_greedy_mexican(seat, hand, k, win_mask, winner, tmask, players, points, d):
+    """``greedy`` under the rule ``mexican`` (points lose): following a trick that no
+    teammate is winning, the card with the most points among those that would not win it;
+    otherwise (leading, a teammate winning, or every card would win) the card with the
+    fewest points."""
+    if k > 0 and not (players > 2 and (winner & 1) == (seat & 1)):
+        safe = hand & ~win_mask
+        if safe:
+            return dump_points(safe, points, d)
+    return fewest_points(hand, points, tmask, d)
+
+
 def random_play(v, legal, u, p):
     """uniform over the cards in hand"""
     return pick_random(legal, u, v.bmi2)
@@ -98,8 +144,12 @@ def random_play(v, legal, u, p):
 
 def greedy_play(v, legal, u, p):
     """take points with the cheapest winning card (a trump only for a 10 or 11), feed a
-    winning partner, else throw the cheapest blank card"""
+    winning partner, else throw the cheapest blank card (rule mexican: unload points on
+    tricks it cannot win, else play its card with the fewest points)"""
     d = v.layout
+    if v.mexican:
+        return pick_greedy_mexican(v.seat, legal, v.trick_len, v.beat, v.winner,
+                                   SUIT_MASKS[d, v.trump], v.players, v.card_points, d)
     return pick_greedy(v.seat, legal, v.trick_len, v.beat, v.winner, SUIT_MASKS[d, v.trump],
                        v.trick_points, (v.trick_mask & v.high_cards) != 0, v.players,
                        v.card_points, v.point_cards, d)

@@ -119,10 +119,12 @@ def pool_of(v, memory, partners):
     known = v.hand | v.trick_mask
     if memory:
         known |= v.played
-    tc = bit(v.trump_card)
+    tc = bit(v.trump_card) if v.trump_card >= 0 else _ZERO   # rotating_trump: none turned
     pinned = _ZERO
     if v.stock_left > 0:
         known |= tc
+    elif tc == 0:
+        pass
     elif memory and (v.played & tc) == 0 and v.trump_drawn_by >= 0 \
             and v.trump_drawn_by != v.seat:
         known |= tc                    # in the hand of the seat that drew it
@@ -468,7 +470,7 @@ def follow_value(v, c, pool, tmask, prow, base, out, lc, opp_after, team_after, 
         # chance, halved when an opponent plays after
         p_ours = 0.0
         if team_after != 0:
-            if partners and v.shown:
+            if partners and (v.shown or v.open_hands):
                 s = v.seat
                 opp_left = n_opp
                 for _ in range(v.players - k - 1):
@@ -476,7 +478,8 @@ def follow_value(v, c, pool, tmask, prow, base, out, lc, opp_after, team_after, 
                     if ((s ^ v.seat) & 1) != 0:
                         opp_left -= 1
                         continue
-                    t = strongest(v.partner_hands[s] & B, tmask, d)
+                    shown = v.hands[s] if v.open_hands else v.partner_hands[s]
+                    t = strongest(shown & B, tmask, d)
                     if t >= 0:
                         bt = beaters(t, tmask, d)
                         nb = np.int64(popcount(pool & bt & ~tmask))
@@ -506,11 +509,19 @@ def expert_card(v, hand, p):
     memory = p.memory
     partners = p.partner_hands
     pool, pinned = pool_of(v, memory, partners)
+    if v.open_hands:
+        # 10. open hands (rule open_hands): an opponent's cards are known, not drawn from
+        # the pool: two players, the opponent's hand is what it may answer with
+        pool = v.hands[1 - v.seat] if v.players == 2 else pool
+        pinned = _ZERO
     out = 120 - v.points[0] - v.points[1] - v.trick_points
     base = p.trump_cost if v.players == 2 else p.team_trump_cost
     lc = p.lead_cost
     if v.players == 2:
-        if p.endgame != EG_OFF and memory and v.stock_left <= 2:
+        # (rotating_trump: no face-up card, the last two stock cards are both hidden: the
+        # endgame starts once the stock is out)
+        if p.endgame != EG_OFF and memory and v.stock_left <= 2 and \
+                ((v.trump_card >= 0 and not v.open_hands) or v.stock_left == 0):
             led = v.trick_cards[0] if v.trick_len == 1 else -1
             c = endgame2(hand, led, pool, pinned, v.stock_left, v.trump_card, tmask, prow,
                          p.endgame, v.tiebreak, v.double_at, v.points[v.seat & 1],
@@ -519,6 +530,8 @@ def expert_card(v, hand, p):
                 return c
         if v.trick_len == 0:
             r = np.int64(popcount(hand)) - (1 if pinned != 0 else 0)
+            if v.open_hands:
+                r = np.int64(popcount(pool))      # its whole hand: the worst answer
             best = -1
             best_val = -1e18
             m = hand
@@ -531,6 +544,12 @@ def expert_card(v, hand, p):
                     best = c
             return best
     opp_after, team_after = after_me(v)
+    if v.open_hands and v.players > 2:
+        # open hands: the opponents still to play hold exactly their shown cards
+        pool = _ZERO
+        for s in range(v.players):
+            if (opp_after >> s) & 1:
+                pool |= v.hands[s]
     best = -1
     best_val = -1e18
     m = hand

@@ -112,6 +112,11 @@ DEFAULT_RULES = {
     "double_at": None,
     "target": 3,
     "partners_show_hands": False,
+    # issue 15, b15b: regional variants
+    "marriages": False,
+    "mexican": False,
+    "rotating_trump": False,
+    "open_hands": False,     # random and greedy play the same cards with every hand open
 }
 
 
@@ -125,7 +130,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             out[k] = v
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
-    for k in ("tiebreak_cards", "partners_show_hands"):
+    for k in ("tiebreak_cards", "partners_show_hands", "marriages", "mexican",
+              "rotating_trump", "open_hands"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -136,6 +142,10 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
         raise ValueError(f"target must be 3, 5 or 7, not {t!r}")
     if out["partners_show_hands"] and players == 2:
         raise ValueError("partners_show_hands needs partners (4 or 6 players)")
+    if out["mexican"] and (out["double_at"] is not None or out["marriages"]):
+        raise ValueError("mexican goes with neither double_at nor marriages")
+    if out["rotating_trump"] and out["target"] != 3:
+        raise ValueError("rotating_trump matches are four deals: target does not apply")
     return out
 
 
@@ -233,10 +243,13 @@ def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int
 
 
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
-    """(outcome, winner side or None, game points by side) from points/cards by side."""
+    """(outcome, winner side or None, game points by side) from points/cards by side.
+
+    `points` are what each side scored: card points, plus marriage bonuses with the rule
+    `marriages`; the side with more wins (more than 60 when they add up to 120)."""
     winner = None
     for s in (0, 1):
-        if points[s] > 60:
+        if points[s] > points[1 - s]:
             winner = s
     if winner is None and rules["tiebreak_cards"] and cards[0] != cards[1]:
         winner = 0 if cards[0] > cards[1] else 1
@@ -251,11 +264,57 @@ def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, i
     return f"side{winner}_win", winner, gp
 
 
+MEXICAN_LIMIT = 11
+
+
+def score_mexican(points: list[int]) -> tuple[str, int | None, list[int]]:
+    """Rule `mexican`: a side that takes 11 card points or more loses; the side kept under
+    11 wins the deal (1 game point); when both sides took 11 or more, a tie."""
+    for s in (0, 1):
+        if points[s] < MEXICAN_LIMIT:
+            gp = [0, 0]
+            gp[s] = 1
+            return f"side{s}_win", s, gp
+    return "tie", None, [0, 0]
+
+
+def choose_greedy_mexican(hand: list[int], trick_cards: list[int], trick_seats: list[int],
+                          seat: int, trump_suit: int, players: int = 2,
+                          values: str = "standard") -> int:
+    """`greedy` under the rule `mexican` (docs/games/brisca.md), clause by clause."""
+    spec = deck_spec(players)
+    pts = spec.points_table(values)
+
+    def is_trump(c: int) -> bool:
+        return spec.suit_of[c] == trump_suit
+
+    def fewest(cards: list[int]) -> int:
+        # fewest points; then the lowest strength, a non-trump before a trump, lowest suit
+        return min(cards, key=lambda c: (pts[c], spec.strength_of[c], is_trump(c),
+                                         spec.suit_of[c]))
+
+    if trick_cards:
+        cur = trick_seats[trick_winner(trick_cards, trump_suit, players)]
+        mate = players in (4, 6) and side_of(cur, players) == side_of(seat, players)
+        if not mate:
+            pos = len(trick_cards)
+            safe = [c for c in hand
+                    if trick_winner(trick_cards + [c], trump_suit, players) != pos]
+            if safe:
+                # the most points; then the highest strength, then the lowest suit
+                return max(safe, key=lambda c: (pts[c], spec.strength_of[c], -spec.suit_of[c]))
+    return fewest(hand)
+
+
+ROTATION = 4     # rotating_trump: coins, cups, swords, clubs over four deals
+
+
 def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules: dict,
-                   players: int) -> dict:
+                   players: int, rotation: int = 0) -> dict:
     """Play one deal from the identity deck, consuming `gen` as the docs say.
 
-    `rules` must be normalised.  Returns the deal dict without the "deal" key."""
+    `rules` must be normalised; with `rotating_trump` the trump suit is `rotation % 4`
+    (no card is turned).  Returns the deal dict without the "deal" key."""
     spec = deck_spec(players)
     pts = spec.points_table(rules["values"])
     n_out = (players + 1) // 2
@@ -267,9 +326,14 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     for k in range(players):
         hands[(dealer + 1 + k) % players] = sorted(deck[3 * k: 3 * k + 3])
     start_hands = [list(h) for h in hands]
-    trump_card = deck[3 * players]
-    trump_suit = spec.suit_of[trump_card]
-    stock = deck[3 * players + 1:] + [trump_card]
+    if rules["rotating_trump"]:
+        trump_card = None
+        trump_suit = rotation % ROTATION
+        stock = deck[3 * players:]
+    else:
+        trump_card = deck[3 * players]
+        trump_suit = spec.suit_of[trump_card]
+        stock = deck[3 * players + 1:] + [trump_card]
     to_draw = list(stock)
 
     # play
@@ -293,8 +357,9 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
             if strategies[seat] == "random":
                 card = choose_random(hand, u[k])
             else:
-                card = choose_greedy(hand, trick_cards, trick_seats, seat, trump_suit,
-                                     players, rules["values"])
+                choose = choose_greedy_mexican if rules["mexican"] else choose_greedy
+                card = choose(hand, trick_cards, trick_seats, seat, trump_suit, players,
+                              rules["values"])
             hand.remove(card)
             trick_cards.append(card)
             trick_seats.append(seat)
@@ -313,7 +378,15 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         leader = winner
     assert not to_draw and all(not h for h in hands)
 
-    outcome, win_side, gp = score_deal(points, cards, rules)
+    bonus = [0, 0]
+    if rules["marriages"]:
+        bonus = marriage_bonuses(plays, tricks, trump_suit, players)
+    if rules["mexican"]:
+        outcome, win_side, gp = score_mexican(points)
+    else:
+        outcome, win_side, gp = score_deal([points[0] + bonus[0], points[1] + bonus[1]],
+                                           cards, rules)
+    extra = {"marriages": bonus} if rules["marriages"] else {}
     return {
         "dealer": dealer,
         "trump_card": trump_card,
@@ -327,7 +400,24 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         "outcome": outcome,
         "winner": win_side,
         "game_points": gp,
+        **extra,
     }
+
+
+def marriage_bonuses(plays, tricks, trump_suit: int, players: int) -> list[int]:
+    """Rule `marriages` (mariaje): each side's bonus, 40 for the king and knight of the
+    trump suit captured by the side, 20 for those of another suit."""
+    spec = deck_spec(players)
+    taken: list[set] = [set(), set()]
+    for t, (_leader, winner, _p) in enumerate(tricks):
+        for _seat, card in plays[t * players:(t + 1) * players]:
+            taken[side_of(winner, players)].add((spec.rank_of[card], spec.suit_of[card]))
+    bonus = [0, 0]
+    for side in (0, 1):
+        for suit in range(4):
+            if ("K", suit) in taken[side] and ("N", suit) in taken[side]:
+                bonus[side] += 40 if suit == trump_suit else 20
+    return bonus
 
 
 def _check_dealer(d: int, players: int) -> int:
@@ -347,7 +437,7 @@ def play_deal(seed: int, deal: int, strategies=None, rules: dict | None = None,
     d = _check_dealer(deal % players if dealer is None else dealer, players)
     gen = stream(seed, deal, "deal")
     out = {"deal": deal}
-    out.update(play_deal_from(gen, d, strategies, r, players))
+    out.update(play_deal_from(gen, d, strategies, r, players, rotation=deal))
     return out
 
 
@@ -371,12 +461,20 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
     j = 0
     while True:
         rec = {"deal": j}
-        rec.update(play_deal_from(gen, (first + j) % players, strategies, r, players))
+        rec.update(play_deal_from(gen, (first + j) % players, strategies, r, players,
+                                  rotation=j))
         rec["game_points_before"] = list(game_points)
         game_points[0] += rec["game_points"][0]
         game_points[1] += rec["game_points"][1]
         deals.append(rec)
         j += 1
+        if r["rotating_trump"]:
+            if j == ROTATION:     # four deals, one per trump suit: more game points wins
+                g0, g1 = game_points
+                w = None if g0 == g1 else (0 if g0 > g1 else 1)
+                return {"match": match, "first_dealer": first, "winner": w,
+                        "game_points": game_points, "deals": deals, "end": "four_deals"}
+            continue
         for s in (0, 1):
             if game_points[s] >= target:
                 return {"match": match, "first_dealer": first, "winner": s,

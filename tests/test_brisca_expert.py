@@ -359,3 +359,33 @@ def test_bad_parameter_is_one_line_naming_the_valid_ones():
     with pytest.raises(TrunfoError) as e:
         chosen(v, "expert(trump_cost=-1)")
     assert "\n" not in str(e.value) and ">= 0" in str(e.value)
+
+
+def test_rotating_trump_expert():
+    """rule rotating_trump: no face-up card (trump_card -1); expert plays a card of its hand
+    through the whole stock, the last two (hidden) stock cards included, and still takes an
+    ace led with its trump three when the trick is worth it."""
+    for stock_left in (34, 2, 0):
+        v = position(2, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")],
+                     stock_left=stock_left)
+        v["trump_card"] = -1
+        v["trump"] = 3
+        assert chosen(v) in ("3B", "2O", "4C")
+    v = position(2, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")], stock_left=20)
+    v["trump_card"] = -1
+    assert chosen(v) == "3B"
+
+
+def test_open_hands_expert():
+    """rule open_hands (briscola scoperta): expert reads the opponent's shown hand instead of
+    the odds of the pool: with nothing over there to beat its three, the three is led for
+    its 10 points, which the odds (the ace or a trump may come) advise against."""
+    v = position(2, seat=0, hand=("3O", "KC", "2E"), stock_left=28)
+    hidden = chosen(v)
+    v["open_hands"] = True
+    v["hands"][0] = v["hand"]
+    v["hands"][1] = int(deck_for(2).parse_hand(["4C", "5E", "6O"]))
+    assert chosen(v) == "3O" != hidden
+    # the opponent holds the ace of the suit: the three is not led any more
+    v["hands"][1] = int(deck_for(2).parse_hand(["4C", "5E", "1O"]))
+    assert chosen(v) != "3O"

@@ -527,3 +527,70 @@ def test_rule_validation():
     b = br.play_deal(1, 0, players=4, strategies=("greedy", "random") * 2,
                      rules={"partners_show_hands": True})
     assert a == b
+
+
+# ---------------------------------------------------------------------------
+# Regional variants (issue 15, b15b)
+# ---------------------------------------------------------------------------
+def test_marriages_reference():
+    """marriage_bonuses on hand-built tricks: side 0 (seat 0 of two) takes KO and NO with
+    coins trumps (40) and the KC; side 1 takes NC (so no cup marriage), KE and NE (20)."""
+    plays = [(0, ci("KO")), (1, ci("2C")), (1, ci("NO")), (0, ci("4C")),
+             (0, ci("KC")), (1, ci("5C")), (1, ci("NC")), (0, ci("KE")),
+             (1, ci("NE")), (0, ci("6B"))]
+    tricks = [(0, 0, 4), (1, 0, 3), (0, 0, 4), (1, 1, 7), (1, 1, 3)]
+    assert br.marriage_bonuses(plays, tricks, O, 2) == [40, 20]
+    assert br.marriage_bonuses(plays, tricks, E, 2) == [20, 40]
+    # scored on totals: 50 card points and 40 beat 70
+    r = br.normalize_rules({"marriages": True})
+    assert br.score_deal([90, 70], [20, 20], r) == ("side0_win", 0, [1, 0])
+    # the rule changes no play; the bonus is 0, 20, 40 ... per side
+    for d in _deals(2, 20, strategies=("greedy", "random"), rules={"marriages": True}):
+        base = br.play_deal(7, d["deal"], strategies=("greedy", "random"))
+        assert d["plays"] == base["plays"] and "marriages" not in base
+        assert all(b % 20 == 0 and 0 <= b <= 100 for b in d["marriages"])
+        tot = [d["points"][s] + d["marriages"][s] for s in (0, 1)]
+        if tot[0] != tot[1]:
+            assert d["winner"] == (0 if tot[0] > tot[1] else 1)
+
+
+def mexican(hand: str, trick: str = "", seat: int = 1, trump: int = B, players: int = 2) -> str:
+    tc = cs(trick, players) if trick else []
+    seats = [(seat - len(tc) + k) % players for k in range(len(tc))]
+    return br.card_name(br.choose_greedy_mexican(cs(hand, players), tc, seats, seat, trump,
+                                                 players), players)
+
+
+def test_mexican_reference():
+    """Rule mexican: the side kept under 11 card points wins; greedy unloads points on
+    tricks it cannot win, else plays its card with the fewest points."""
+    assert br.score_mexican([10, 110]) == ("side0_win", 0, [1, 0])
+    assert br.score_mexican([110, 10]) == ("side1_win", 1, [0, 1])
+    assert br.score_mexican([11, 109]) == ("tie", None, [0, 0])
+    assert mexican("1O 4B 4C", seat=0) == "4C"          # leading: fewest points, plain first
+    assert mexican("1C KO 2O", "3O") == "1C"             # cannot win: unload the most points
+    assert mexican("1O KO 2B", "4O") == "2B"             # every card wins: the fewest points
+    assert mexican("1C KO 2E", "3O JO", seat=3, players=4) == "2E"   # teammate winning
+    with pytest.raises(ValueError):
+        br.normalize_rules({"mexican": True, "double_at": 100})
+    for d in _deals(2, 20, strategies=("greedy", "random"), rules={"mexican": True}):
+        p = d["points"]
+        assert d["winner"] == (0 if p[0] < 11 else 1 if p[1] < 11 else None)
+
+
+def test_rotating_trump_reference():
+    """rotating_trump: no card turned, trump suit = deal % 4, the stock is every undealt
+    card in deck order; a match is four deals O C E B, more game points wins."""
+    for d in _deals(2, 8, rules={"rotating_trump": True}):
+        assert d["trump_card"] is None and d["trump_suit"] == d["deal"] % 4
+        assert len(d["stock"]) == 34
+        assert sorted(d["stock"] + [c for h in d["hands"] for c in h]) == list(range(40))
+        for t, (leader, winner, _p) in enumerate(d["tricks"]):
+            cards = [c for _s, c in d["plays"][2 * t:2 * t + 2]]
+            assert winner == (leader + br.trick_winner(cards, d["trump_suit"])) % 2
+    m = br.play_match(3, 0, rules={"rotating_trump": True})
+    assert [x["trump_suit"] for x in m["deals"]] == [0, 1, 2, 3] and m["end"] == "four_deals"
+    g0, g1 = m["game_points"]
+    assert m["winner"] == (None if g0 == g1 else 0 if g0 > g1 else 1)
+    with pytest.raises(ValueError):
+        br.normalize_rules({"rotating_trump": True, "target": 5})

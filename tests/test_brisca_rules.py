@@ -310,3 +310,192 @@ def test_cli_errors_exit_2_with_one_line(capsys, argv):
     code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("trunfo: error:")
+
+
+# --- regional variants (issue 15, b15b) --------------------------------------------------
+def mask(names, players=2):
+    d = deck(players)
+    return np.uint64(sum(1 << d.parse_card(c) for c in names.split()))
+
+
+def test_marriages():
+    """marriages: a side that captured the king and knight of a suit scores 40 more for
+    the trump suit, 20 for another; a king without its knight scores nothing."""
+    from simcore.brisca.scoring import marriage_bonus, score_totals
+    O, C, E_, B = range(4)
+    assert marriage_bonus(mask("KO NO 1E"), O, 0) == 40
+    assert marriage_bonus(mask("KO NO 1E"), C, 0) == 20
+    assert marriage_bonus(mask("KO JO NC KE"), O, 0) == 0
+    assert marriage_bonus(mask("KC NC KB NB 3O"), B, 0) == 60
+    assert marriage_bonus(mask("KO NO KC NC KE NE KB NB"), E_, 0) == 100
+    # the 48-card deck (6 players): the king and knight sit above the 9 and 8
+    assert marriage_bonus(mask("KE NE 9E 8E", 6), E_, 1) == 40
+    assert marriage_bonus(mask("JE 9E 8E", 6), E_, 1) == 0
+    # the deal goes to the higher total: 50 card points and a trump marriage beat 70
+    assert score_totals(50 + 40, 70, 20, 20, P(marriages="true")) == (E.K_WIN, 0, 1)
+    assert score_totals(50 + 20, 70, 24, 16, P(marriages="true")) == (E.K_TIEBREAK, 0, 1)
+    assert score_totals(70 + 40, 50, 24, 16, P(double_at=100)) == (E.K_DOUBLE, 0, 2)
+
+
+def test_marriages_in_played_deals():
+    """Replayed here from the records: each side's bonus from the cards its tricks took,
+    the result from card points plus bonus; the rule changes no play (random draws)."""
+    rules = (("marriages", True),)
+    decided = 0
+    plain = records(4, "greedy,random,greedy,random", n=150, rules=())
+    for rec, base in zip(records(4, "greedy,random,greedy,random", n=150, rules=rules), plain):
+        assert rec["plays"] == base["plays"] and rec["points"] == base["points"]
+        trump = rec["trump"][1]
+        taken = [set(), set()]
+        for t, cards in enumerate(tricks_of(rec)):
+            taken[side(rec["tricks"][t]["winner"])].update(c for _, c in cards)
+        bonus = [sum(40 if s == trump else 20 for s in "OCEB"
+                     if "K" + s in taken[x] and "N" + s in taken[x]) for x in (0, 1)]
+        assert rec["marriages"] == bonus
+        total = [rec["points"][x] + bonus[x] for x in (0, 1)]
+        w = rec["result"]["winner"]
+        if total[0] != total[1]:
+            assert w == (0 if total[0] > total[1] else 1)
+        if w != base["result"]["winner"]:
+            decided += 1
+    assert decided > 0            # marriages changed the winner of some deals
+    assert "marriages" not in plain[0]
+
+
+def test_marriages_summary():
+    r = simcore.simulate("brisca", deals=2000, seed=3, players=2, threads=1, progress=False,
+                         rules={"marriages": True}, keep_deals=True)
+    s = r.summary
+    recs = r.frame
+    for x in (0, 1):
+        col = recs[f"marriages_side{x}"]
+        assert s["marriages"][f"side{x}"]["count"] == int((col > 0).sum())
+        assert s[f"mean_marriage_points_side{x}"] == pytest.approx(col.mean())
+        assert set(col.unique()) <= {0, 20, 40, 60, 80, 100}
+    off = simcore.simulate("brisca", deals=200, seed=3, threads=1, progress=False).summary
+    assert "marriages" not in off
+
+
+def test_mexican():
+    """mexican: a side that takes 11 card points or more loses; the side kept under 11 wins
+    the deal (1 game point); both at 11 or more: a tie."""
+    from simcore.brisca.scoring import score_mexican
+    assert score_mexican(10) == (E.K_WIN, 0, 1)
+    assert score_mexican(0) == (E.K_WIN, 0, 1)
+    assert score_mexican(11) == (E.K_TIE, -1, 0)
+    assert score_mexican(109) == (E.K_TIE, -1, 0)
+    assert score_mexican(110) == (E.K_WIN, 1, 1)
+    assert score_mexican(120) == (E.K_WIN, 1, 1)
+    kept = 0
+    for rec in records(2, "greedy", n=150, rules=(("mexican", True),)):
+        p0, p1 = rec["points"]
+        w = rec["result"]["winner"]
+        assert w == (0 if p0 < 11 else 1 if p1 < 11 else None)
+        assert rec["result"]["game_points"] == (0 if w is None else 1)
+        kept += w is not None
+    assert kept > 0
+
+
+def _mexican_view(hand, trick=(), seat=1, players=2, trump="B"):
+    """A view for greedy under mexican: ``trick`` lists (seat, card) in play order."""
+    from simcore.brisca.view import new_view
+    d = deck(players)
+    v = new_view(players, mexican=True)[0]
+    v["seat"] = seat
+    v["trump"] = "OCEB".index(trump)
+    v["hand"] = int(d.parse_hand(hand.split()))
+    v["trick_len"] = len(trick)
+    best = None
+    for s, c in trick:
+        c = d.parse_card(c)
+        if best is None or (d.suit_of(c) == d.suit_of(best[1]) and c > best[1]) or \
+                (d.suit_of(c) == v["trump"] and d.suit_of(best[1]) != v["trump"]):
+            best = (s, c)
+    if best:
+        v["winner"], v["best"] = best
+        r = d.ranks_per_suit
+        suit = ((1 << r) - 1) << (d.suit_of(best[1]) * r)
+        trumps = ((1 << r) - 1) << (int(v["trump"]) * r)
+        v["beat"] = (suit & ~((1 << (best[1] + 1)) - 1)) | (0 if suit == trumps else trumps)
+    return v
+
+
+def greedy_mexican(hand, trick=(), seat=1, players=2, trump="B"):
+    from simcore.strategy import decide
+    v = _mexican_view(hand, trick, seat, players, trump)
+    return deck(players).format_card(decide("brisca", "greedy", v, int(v["hand"]), 0,
+                                            players=players))
+
+
+def test_mexican_greedy():
+    """greedy under mexican, clause by clause (docs/games/brisca.md)."""
+    # leading: the card with the fewest points, the lowest strength, a non-trump first
+    assert greedy_mexican("1O 4B 4C", seat=0) == "4C"
+    assert greedy_mexican("1O KC 3B", seat=0) == "KC"      # 4 points, before 10 and 11
+    # following: unload the most points on a trick it cannot win
+    assert greedy_mexican("1C KO 2O", trick=[(0, "3O")]) == "1C"
+    assert greedy_mexican("1C 7O 2O", trick=[(0, "5O")]) == "1C"
+    # every card would win: the fewest points
+    assert greedy_mexican("1O KO 2B", trick=[(0, "4O")]) == "2B"
+    # partners: a teammate winning the trick: the fewest points, not the most
+    assert greedy_mexican("1C KO 2E", trick=[(1, "3O"), (2, "JO")], seat=3,
+                          players=4) == "2E"
+    # an opponent winning it, with partners: unload
+    assert greedy_mexican("1C KO 2E", trick=[(0, "JO"), (1, "3O")], seat=2,
+                          players=4) == "1C"
+
+
+def test_mexican_summary_and_refusals(capsys):
+    r = simcore.simulate("brisca", deals=3000, seed=3, threads=1, progress=False,
+                         strategies=("greedy",), rules={"mexican": True}, keep_deals=True)
+    k = r.summary["kept_under_11"]
+    f = r.frame
+    assert k["side0"]["count"] == int((f["points_side0"] < 11).sum()) > 0
+    assert k["side1"]["count"] == int((f["points_side1"] < 11).sum()) > 0
+    assert r.summary["outcomes"]["side0_win"]["count"] == k["side0"]["count"]
+    for argv in (["--rule", "mexican=true", "--rule", "double_at=100"],
+                 ["--rule", "mexican=true", "--rule", "marriages=true"],
+                 ["--rule", "mexican=true", "--matches"]):
+        code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "mexican" in err, err
+
+
+def test_rotating_trump():
+    """rotating_trump: no card is turned; the trump suit is coins, cups, swords, clubs by the
+    deal's index; the whole stock (34 cards with two players) is drawn, the last card
+    hidden like the others; trumps win tricks as usual."""
+    recs = records(2, "greedy,random", n=40, rules=(("rotating_trump", True),))
+    base = records(2, "greedy,random", n=40, rules=())
+    for rec, b in zip(recs, base):
+        assert rec["trump"] is None and rec["trump_suit"] == "OCEB"[rec["deal"] % 4]
+        assert len(rec["stock"]) == 34
+        # the same shuffle: the card that would have been turned is the stock's first
+        assert rec["hands"] == b["hands"] and rec["stock"] == [b["trump"]] + b["stock"][:-1]
+        for t, cards in enumerate(tricks_of(rec)):
+            assert rec["tricks"][t]["winner"] == trick_winner(cards, rec["trump_suit"], 2)
+        list(walk(rec))            # drawing winner first from the whole stock
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_rotating_trump_match():
+    """A match under rotating_trump is four deals, trumps O C E B; the side with more game
+    points wins it, equal game points tie it."""
+    from simcore.games import get_game
+    g = get_game("brisca")
+    setup = g.setup({"rotating_trump": True}, ("random",), players=2)
+    rows = g.run_rubber_chunk(setup, 1, 0, 300)
+    assert (rows["deals"] == 4).all() and (rows["end"] == 1).all()
+    gp0, gp1 = rows["game_points_side0"], rows["game_points_side1"]
+    assert (rows["winner"] == np.where(gp0 > gp1, 0, np.where(gp1 > gp0, 1, -1))).all()
+    assert (rows["winner"] == -1).any()
+    recs = g.rubber_records(setup, 1, 5, 0)
+    assert [r["trump_suit"] for r in recs] == ["O", "C", "E", "B"]
+    s = g.rubber_summary(setup, rows)
+    assert s["ends"]["four_deals"]["count"] == 300
+
+
+def test_rotating_trump_refusals(capsys):
+    for argv in (["--rule", "rotating_trump=true", "--rule", "target=5"],
+                 ["--rule", "rotating_trump=true", "--trump-suit", "O"]):
+        code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "rotating_trump" in err, err

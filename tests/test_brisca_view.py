@@ -74,6 +74,24 @@ def spy(v, legal, u, p):
             return 113
         if ((v.partners >> s) & 1) != (1 if mate else 0):
             return 111
+    # rule open_hands: every seat's hand, disjoint, with the played cards and the stock the
+    # whole deck; nothing without the rule
+    every = np.uint64(0)
+    count = 0
+    for s in range(n):
+        if not v.open_hands:
+            if v.hands[s] != 0:
+                return 114
+            continue
+        if v.hands[s] & v.played:
+            return 114
+        every |= v.hands[s]
+        count += np.int64(popcount(v.hands[s]))
+    if v.open_hands:
+        if v.hands[seat] != v.hand or count != np.int64(popcount(every)):
+            return 115
+        if count + np.int64(popcount(v.played)) + v.stock_left != v.n_cards:
+            return 115
     return pick_random(legal, u, v.bmi2)
 
 
@@ -83,10 +101,14 @@ register("brisca", "view_spy", spy, origin=HERE, view="full", cacheable=True,
          params=[Param("fail_at", -1, "the trick in which to return 99, a card not in hand")])
 
 
-@pytest.mark.parametrize("players,shown", [(2, False), (4, False), (4, True), (6, True)])
-def test_the_view_holds_what_the_rules_say(players, shown):
+@pytest.mark.parametrize("players,shown,open_hands", [
+    (2, False, False), (4, False, False), (4, True, False), (6, True, False),
+    (2, False, True), (4, True, True), (6, False, True)])
+def test_the_view_holds_what_the_rules_say(players, shown, open_hands):
+    """(with open_hands: test_open_hands_view)"""
     r = simcore.simulate("brisca", deals=300, seed=3, players=players, threads=1,
-                         strategies=("view_spy",), rules={"partners_show_hands": shown},
+                         strategies=("view_spy",), rules={"partners_show_hands": shown,
+                                                           "open_hands": open_hands},
                          progress=False)
     assert r.done == 300
 

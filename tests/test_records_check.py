@@ -52,6 +52,12 @@ VALID = {
                          (("double_at", 100), ("values", "lombardy"))),
     "brisca 4 matches": ("brisca", 2, 4, 4, ("random",), True, (("tiebreak_cards", False),)),
     "brisca 6 matches": ("brisca", 2, 4, 6, ("random",), True, ()),
+    "brisca 4 deals, marriages": ("brisca", 30, 3, 4, ("random",), False,
+                                  (("marriages", True),)),
+    "brisca 2 deals, mexican": ("brisca", 400, 3, 2, ("random",), False,
+                                (("mexican", True),)),
+    "brisca 2 matches, rotating_trump": ("brisca", 3, 4, 2, ("random",), True,
+                                         (("rotating_trump", True), ("marriages", True))),
     "scopa 2 deals": ("scopa", 30, 2026, 2, ("random",), False, ()),
     "scopa 3 deals": ("scopa", 30, 2026, 3, ("random",), False, ()),
     "scopa 4 deals": ("scopa", 30, 2026, 4, ("random",), False, ()),
@@ -126,6 +132,8 @@ def test_the_valid_records_reach_the_rules_the_checker_checks():
     assert any(m["points"] == 20 for r in rem for m in r["marriages"])
     assert {r["result"]["outcome"] for r in rem} == {"made", "failed"}
     assert any(r["contract"] % 5 for r in rem)
+    assert any(max(r["marriages"]) > 0 for r in valid("brisca 4 deals, marriages"))
+    assert any(r["result"]["winner"] is not None for r in valid("brisca 2 deals, mexican"))
 
 
 # --- broken records: each mutation and the message it must give ---------------------------
@@ -285,6 +293,17 @@ def brisca_cards(r):
 def brisca_outcome(r):
     r["result"]["outcome"] = "tie"
     return ['result.outcome: "tie", but the rules give']
+
+
+def brisca_marriage_invented(r):
+    m0, m1 = r["marriages"]
+    r["marriages"] = [m0 + 20, m1]
+    return [f"marriages: [{m0 + 20}, {m1}] add up to"]
+
+
+def brisca_rotating_suit(r):
+    r["trump_suit"] = "B" if r["trump_suit"] != "B" else "O"
+    return [f'trump_suit: "{r["trump_suit"]}", but deal 0 of the rotation has trump suit']
 
 
 def scopa_lays_a_card_that_captures(r):
@@ -504,7 +523,8 @@ BROKEN = [
     ("sueca deals", missing_key), ("sueca deals", unknown_game),
     ("brisca 4 deals", brisca_draw_order), ("brisca 2 deals", brisca_trump_not_last),
     ("brisca 6 deals", brisca_cards), ("brisca 2 deals", brisca_outcome),
-    ("brisca 6 deals", wrong_winner),
+    ("brisca 6 deals", wrong_winner), ("brisca 4 deals, marriages", brisca_marriage_invented),
+    ("brisca 2 matches, rotating_trump", brisca_rotating_suit),
     ("scopa 2 deals", scopa_lays_a_card_that_captures),
     ("scopa 3 deals", scopa_captures_what_is_not_there), ("scopa 4 deals", scopa_primiera),
     ("scopa 2 deals", scopa_points), ("scopa 3 deals", scopa_last_capture),

@@ -80,11 +80,26 @@ RULES = RuleSchema("brisca", (
     RuleOption("partners_show_hands", False, (True, False),
                "teammates see each other's hands (4 and 6 players; expert uses it, random "
                "and greedy do not)"),
+    # --- issue 15, second half (b15b): regional variants, each off by default ---------
+    RuleOption("marriages", False, (True, False),
+               "mariaje: a side that captures the king and knight of one suit scores 40 "
+               "more for the trump suit, 20 for another"),
+    RuleOption("mexican", False, (True, False),
+               "reversed goal: a side that takes 11 or more card points loses, a side kept "
+               "under 11 wins the deal (single deals; greedy plays to lose points)"),
+    RuleOption("rotating_trump", False, (True, False),
+               "no card is turned: trumps are coins, cups, swords, clubs in turn (deal % 4); "
+               "a match is those four deals"),
+    RuleOption("open_hands", False, (True, False),
+               "briscola scoperta: every hand is visible to everyone, the stock stays hidden "
+               "(expert uses it, random and greedy do not)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
-N_PARAMS = 5
+# issue 15 (b15b): the regional variants' slots
+P_MARRIAGES, P_MEXICAN, P_ROTATING, P_OPEN = 5, 6, 7, 8
+N_PARAMS = 9
 
 
 def params(rules) -> np.ndarray:
@@ -95,7 +110,27 @@ def params(rules) -> np.ndarray:
     p[P_DOUBLE_AT] = 0 if rules["double_at"] is None else rules["double_at"]
     p[P_TARGET] = rules["target"]
     p[P_SHOW_HANDS] = rules["partners_show_hands"]
+    p[P_MARRIAGES] = rules["marriages"]
+    p[P_MEXICAN] = rules["mexican"]
+    p[P_ROTATING] = rules["rotating_trump"]
+    p[P_OPEN] = rules["open_hands"]
     return p
+
+
+#: rule ``marriages``: the bonus of a king and knight of the trump suit, of another suit
+MARRIAGE_TRUMP, MARRIAGE_PLAIN = 40, 20
+#: rule ``rotating_trump``: the trump suit of deal ``j`` is ``j % ROTATION`` (O C E B); a
+#: match is ROTATION deals
+ROTATION = 4
+#: rule ``mexican``: a side that takes this many card points or more loses
+MEXICAN_LIMIT = 11
+# per deck layout and suit: the king and the knight (the 3rd and 4th cards from the top)
+MARRIAGE_MASKS = np.zeros((2, 4), dtype=np.uint64)
+for _d in range(2):
+    for _s in range(4):
+        _r = int(RANKS[_d])
+        MARRIAGE_MASKS[_d, _s] = (1 << (_s * _r + _r - 3)) | (1 << (_s * _r + _r - 4))
+del _d, _s, _r
 
 
 # --- outcomes ------------------------------------------------------------------
@@ -106,8 +141,8 @@ N_OUTCOMES = 2 * len(KINDS) - 1
 OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
 
 # how a match ended (a side reached the target)
-RUBBER_ENDS = ("target",)
-E_TARGET = 0
+RUBBER_ENDS = ("target", "four_deals")
+E_TARGET, E_FOUR_DEALS = 0, 1      # four_deals: rule rotating_trump
 
 # --- record schemas (what leaves the kernels) ------------------------------------
 DEAL_DTYPE = np.dtype([
@@ -122,6 +157,8 @@ DEAL_DTYPE = np.dtype([
     # trumps in each seat's first hand (three cards; seats not playing: 0)
     ("trumps_seat0", np.int8), ("trumps_seat1", np.int8), ("trumps_seat2", np.int8),
     ("trumps_seat3", np.int8), ("trumps_seat4", np.int8), ("trumps_seat5", np.int8),
+    # rule marriages (0 when off): the bonus points each side scored for its marriages
+    ("marriages_side0", np.int16), ("marriages_side1", np.int16),
 ])
 
 RUBBER_DTYPE = np.dtype([
@@ -141,7 +178,12 @@ T_DEALER_POINTS = T_POINTS0 + TOTAL_POINTS + 1  # histogram of the dealer's side
 T_CARDS0 = T_DEALER_POINTS + TOTAL_POINTS + 1   # histogram of side 0 cards (0..48)
 T_GAMES0 = T_CARDS0 + MAX_CARDS + 1
 T_GAMES1 = T_GAMES0 + 1
-N_TOTALS = T_GAMES1 + 1
+# rule marriages: bonus points by side, deals where each side scored one
+T_MARRIAGES0 = T_GAMES1 + 1
+T_MARRIAGES1 = T_MARRIAGES0 + 1
+T_MARRIED0 = T_MARRIAGES1 + 1
+T_MARRIED1 = T_MARRIED0 + 1
+N_TOTALS = T_MARRIED1 + 1
 
 
 # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------

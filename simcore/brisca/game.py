@@ -45,6 +45,27 @@ class BriscaGame(Game):
         if rules["partners_show_hands"] and players == 2:
             raise TrunfoError("rule partners_show_hands=true needs partners: 4 or 6 players, "
                               "not 2")
+        self._check_variants(rules, players)
+
+    def _check_variants(self, rules, players: int) -> None:
+        """The regional variants that cannot be combined (issue 15, b15b)."""
+        if rules["mexican"]:
+            for other, off in (("double_at", None), ("marriages", False)):
+                if rules[other] != off:
+                    raise TrunfoError(f"rule mexican=true does not go with {other}="
+                                      f"{str(rules[other]).lower()}: a reversed deal has no "
+                                      f"{'double' if other == 'double_at' else 'marriage'} "
+                                      f"(turn one of them off)")
+
+        if rules["rotating_trump"] and rules["target"] != 3:
+            raise TrunfoError(f"rule rotating_trump=true does not go with target="
+                              f"{rules['target']}: its match is four deals, one per trump "
+                              f"suit (leave target at 3)")
+
+    def _check_series(self, setup: Setup) -> None:
+        if setup.rules["mexican"]:
+            raise TrunfoError("rule mexican=true plays single deals, not matches (a deal kept "
+                              "under 11 points may never come): drop --matches or the rule")
 
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)
@@ -62,6 +83,9 @@ class BriscaGame(Game):
         return tuple(s % 2 for s in range(players))
 
     def layout(self, players, dealer, rules):
+        if rules["rotating_trump"]:
+            raise TrunfoError("conditioned deals (--hand, --trump, --trump-suit, --where) do "
+                              "not go with rule rotating_trump=true (no card is turned)")
         return E.layout(players, dealer)
 
     def card_values(self, players, rules):
@@ -87,6 +111,8 @@ class BriscaGame(Game):
     def outcome_labels(self, setup: Setup) -> list[str]:
         """The kinds of won deal that can occur under the rules, in display order."""
         kinds = ["win"]
+        if setup.rules["mexican"]:          # a side kept under 11 wins; else a tie
+            return kinds
         if setup.rules["double_at"] is not None:
             kinds.append("double")
         if setup.rules["tiebreak_cards"]:
@@ -113,7 +139,25 @@ class BriscaGame(Game):
             "game_points_side0": int(totals[E.T_GAMES0]),
             "game_points_side1": int(totals[E.T_GAMES1]),
             "points_histogram_side0": [int(x) for x in h0],
+            **self._variant_summary(setup, totals, n),
         }
+
+    def _variant_summary(self, setup: Setup, totals: np.ndarray, n: int) -> dict:
+        """The summary entries of the regional variants in force (issue 15, b15b)."""
+        from ..summary import share_entry
+        out = {}
+        if setup.rules["mexican"]:
+            h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
+            lim = E.MEXICAN_LIMIT
+            out["kept_under_11"] = {"side0": share_entry(h0[:lim].sum(), n),
+                                    "side1": share_entry(h0[E.TOTAL_POINTS - lim + 1:].sum(), n)}
+        if setup.rules["marriages"]:
+            out["marriages"] = {f"side{s}": share_entry(totals[E.T_MARRIED0 + s], n)
+                                for s in (0, 1)}
+            for s in (0, 1):
+                out[f"mean_marriage_points_side{s}"] = \
+                    float(totals[E.T_MARRIAGES0 + s] / n) if n else float("nan")
+        return out
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         score = np.stack([records["points_side0"], records["points_side1"]],
@@ -140,6 +184,9 @@ class BriscaGame(Game):
         """The deals ``start .. start+count-1`` as dealt (for the solver): ``hands``
         (count, players) masks by seat, ``trump_card``, ``dealer`` and ``stock`` (count,
         cards in the stock), first drawn first, the face-up trump card last."""
+        if setup.rules["rotating_trump"]:
+            raise TrunfoError("the double-dummy solver (--par, trunfo solve) does not play rule "
+                              "rotating_trump=true (no card is turned)")
         out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
         src = self.deal_source(setup, seed, start, count)
@@ -155,6 +202,7 @@ class BriscaGame(Game):
 
     # --- matches (the runner's "rubbers") --------------------------------------------
     def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        self._check_series(setup)
         out = np.empty(count, self.rubber_dtype)
         status = np.zeros(4, np.int64)
         nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
@@ -165,6 +213,7 @@ class BriscaGame(Game):
     def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
         """Game records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
         from .records import deal_records
+        self._check_series(setup)
 
         def play(cap, deals, tr, before):
             out = np.empty(1, self.rubber_dtype)

@@ -17,17 +17,20 @@ from ..bits import bit, popcount
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_VALUES,
-                    P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
-                    T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
-                    TOTAL_POINTS)
-from .scoring import score_deal
-from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_partners,
+from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES,
+                    P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
+                    SUIT_OF, T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1,
+                    T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
+                    ROTATION, TOTAL_POINTS)
+from .scoring import marriage_bonus, score_mexican, score_totals
+from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_open2,
+                   view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
 DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+_ONE = np.uint64(1)
 
 
 @njit(inline="always")
@@ -72,7 +75,7 @@ def _illegal(status, seat, card):
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+          t_points, mar, rot):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -83,18 +86,24 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     in) stops the deal and ``status`` receives ``(1, seat, card)``.  ``draws`` false skips
     the per-trick draws, which only a caller whose stream ends with the deal and whose
     seats are all deterministic may do: nothing observes them, so results are unchanged.
-    Returns ``(points_side0, tricks_side0, tricks)``."""
+    ``mar`` (rule ``marriages``): collect the cards side 0 captures; ``rot`` (rule
+    ``rotating_trump``): no face-up card, the stock is ``deck[3 * players .. n_cards - 1]``.
+    Returns ``(points_side0, tricks_side0, tricks, cards captured by side 0)`` (the mask
+    is 0 without ``mar``)."""
     leader = dealer + 1
     if leader == players:
         leader = 0
     n_tricks = n_cards // players
-    pos = HAND_SIZE * players + 1
+    pos = HAND_SIZE * players + (0 if rot else 1)
+    end = n_cards - (1 if rot else 0)       # the last card of the stock
     points0 = 0
     tricks0 = 0
     x = np.uint64(0)
     uk = np.uint64(0)
+    won0 = np.uint64(0)
     for t in range(n_tricks):
         p = leader
+        tm = np.uint64(0)
         win_mask = np.uint64(0)
         winner = leader
         tp = 0
@@ -112,8 +121,10 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             c = policy(codes[p], p, v, h, uk, sp)
             if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
                 _illegal(status, p, c)
-                return points0, tricks0, n_tricks
+                return points0, tricks0, n_tricks, won0
             b = bit(c)
+            if mar:
+                tm |= b
             hands[p] = h & ~b
             if k == 0 or (b & win_mask) != 0:
                 win_mask = beaters(c, trump, tmask, d)
@@ -134,7 +145,9 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
         if (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
-        if pos <= n_cards:
+            if mar:
+                won0 |= tm
+        if pos <= end:
             s = winner
             for k in range(players):
                 hands[s] |= bit(deck[pos])
@@ -142,25 +155,27 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
                 s += 1
                 if s == players:
                     s = 0
-            view_drawn(v, n_cards + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
+            view_drawn(v, end + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
         leader = winner
-    return points0, tricks0, n_tricks
+    return points0, tricks0, n_tricks, won0
 
 
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+          t_points, mar, rot):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
     hl = hands[leader]
     ho = hands[1 - leader]
     n_tricks = n_cards // 2
-    pos = 2 * HAND_SIZE + 1
+    pos = 2 * HAND_SIZE + (0 if rot else 1)
+    end = n_cards - (1 if rot else 0)       # the last card of the stock
     points0 = 0
     tricks0 = 0
     x = np.uint64(0)
+    won0 = np.uint64(0)
     for t in range(n_tricks):
         if draws:
             x = next64(state)
@@ -168,10 +183,11 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         q = 1 - leader
         view_trick(v, t, p, 2, level)
         view_turn(v, p, hl, 2, level)
+        view_open2(v, p, hl, ho, level)
         c0 = policy(codes[p], p, v, hl, x >> _32, sp)
         if check and (c0 < 0 or c0 >= n_cards or (hl & bit(c0)) == 0):
             _illegal(status, p, c0)
-            return points0, tricks0, n_tricks
+            return points0, tricks0, n_tricks, won0
         b0 = bit(c0)
         hl &= ~b0
         win_mask = beaters(c0, trump, tmask, d)
@@ -179,10 +195,11 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         view_best(v, p, c0, win_mask, level)
         view_played(v, t, 0, p, c0, v0, level)
         view_turn(v, q, ho, 2, level)
+        view_open2(v, p, hl, ho, level)
         c1 = policy(codes[q], q, v, ho, x & MASK32, sp)
         if check and (c1 < 0 or c1 >= n_cards or (ho & bit(c1)) == 0):
             _illegal(status, q, c1)
-            return points0, tricks0, n_tricks
+            return points0, tricks0, n_tricks, won0
         b1 = bit(c1)
         ho &= ~b1
         tp = v0 + pts[c1]
@@ -205,14 +222,16 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
         if leader == 0:
             points0 += tp
             tricks0 += 1
-        if pos <= n_cards:
+            if mar:
+                won0 |= b0 | b1
+        if pos <= end:
             hl |= bit(deck[pos])
             ho |= bit(deck[pos + 1])
             pos += 2
-            view_drawn(v, n_cards + 1 - pos, 1 - leader, level)
+            view_drawn(v, end + 1 - pos, 1 - leader, level)
     hands[0] = hl
     hands[1] = ho
-    return points0, tricks0, n_tricks
+    return points0, tricks0, n_tricks, won0
 
 
 @njit(inline="always")
@@ -227,7 +246,8 @@ def _write_first(rec, hands, players, tmask):
 
 
 @njit(inline="always")
-def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games):
+def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games,
+                m0, m1):
     rec.deal = d
     rec.dealer = dealer
     rec.trump_suit = trump
@@ -240,6 +260,27 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
     rec.outcome = 0 if kind == K_TIE else 2 * kind - 1 + winner
     rec.game_points_side0 = games if winner == 0 else 0
     rec.game_points_side1 = games if winner == 1 else 0
+    rec.marriages_side0 = m0
+    rec.marriages_side1 = m1
+
+
+@njit(inline="always")
+def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, mex, params):
+    """Score the deal (:func:`score_totals`), with the rule ``marriages`` (``mar``) each
+    side's bonus for the cards it captured (side 0 ``won0``, side 1 the rest); with
+    ``mex`` (rule ``mexican``) by :func:`score_mexican`.
+    Returns ``(kind, winner, game_points, bonus side 0, bonus side 1)``."""
+    m0 = 0
+    m1 = 0
+    if mar:
+        m0 = marriage_bonus(won0, trump, d)
+        m1 = marriage_bonus(~won0 & ((_ONE << np.uint64(n_cards)) - _ONE), trump, d)
+    if mex:
+        kind, winner, games = score_mexican(points0)
+    else:
+        kind, winner, games = score_totals(points0 + m0, TOTAL_POINTS - points0 + m1,
+                                           tricks0 * n, (n_tricks - tricks0) * n, params)
+    return kind, winner, games, m0, m1
 
 
 
@@ -278,16 +319,26 @@ def stack_empty(typingctx, n, dtype):
     return arrty(n, dtype), codegen
 
 
-def _loop_parts(key, players):
-    """``(level, check, policy, play, players)`` for a loop's ``overload``: the lineup's
-    policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2` for two
-    players, else :func:`play_n`) and the player count; None until ``key`` and ``players``
-    are literals."""
+def _loop_parts(key, players, variant):
+    """``(level, check, policy, play, players, variant)`` for a loop's ``overload``: the
+    lineup's policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2`
+    for two players, else :func:`play_n`), the player count and whether the regional
+    variants' code is compiled in (:func:`variant_of`); None until ``key``, ``players`` and
+    ``variant`` are literals."""
     got = policies_of(key, "play")
-    if got is None or not isinstance(players, types.IntegerLiteral):
+    if got is None or not isinstance(players, types.IntegerLiteral) or \
+            not isinstance(variant, types.IntegerLiteral):
         return None
     n = players.literal_value
-    return got + ((play2 if n == 2 else play_n), n)
+    return got + ((play2 if n == 2 else play_n), n, variant.literal_value != 0)
+
+
+def variant_of(params) -> int:
+    """1 when a regional variant that needs code in the chunk loop is on (issue 15:
+    ``marriages``, ``mexican``, ``rotating_trump``), else 0: the kernel of the default game holds none of that
+    code (its flags are constant False, folded away), and the variants share one kernel
+    per lineup and player count (their flags then read from ``params``)."""
+    return int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
@@ -306,18 +357,20 @@ def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2
     args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2,
             not lineup.deterministic, source, lineup.params, status, trace is not None, *t)
     kernel = _run_deals if lineup.cacheable else _run_deals_nocache
-    specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
+    var = variant_of(params)
+    specialized(kernel, args, lineup.key, players, var)(*args, lineup.key, players, var)
 
 
 @njit
 def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, source, sp,
                status, trace, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
-               key, players):
+               key, players, variant):
     literally(key)       # one kernel per lineup: deals_loop chooses its policies when typed
     literally(players)   # and per player count: its play loop, with constant bounds
+    literally(variant)   # and with the regional variants' code or without (variant_of)
     va = np.zeros(1, VIEW_DTYPE)
     view_constants(va[0], players, params, bmi2)
-    deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+    deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
                t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
                np.zeros(MAX_SEATS, np.uint64), va)
@@ -326,7 +379,7 @@ def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 
-def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+def deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
                t_winner, t_points, state, deck, hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
@@ -338,15 +391,15 @@ def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
 
 
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
-def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                 source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
                 t_winner, t_points, state, deck, hands, va):
-    got = _loop_parts(key, players)
+    got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N = got
+    level, check, policy, play, N, VAR = got
 
-    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
+    def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
              t_winner, t_points, state, deck, hands, va):
         v = va[0]          # the view lives in va, an argument: alive while the loop runs
@@ -354,6 +407,9 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        mar = (params[P_MARRIAGES] != 0) if VAR else False
+        mex = (params[P_MEXICAN] != 0) if VAR else False
+        rot = (params[P_ROTATING] != 0) if VAR else False
         w = v
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
@@ -365,32 +421,38 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
             row = i if trace else 0
             card, dealer = new_deal(state, deck, n_cards, hands, n, dealer, source, i)
             trump = SUIT_OF[d, card]
+            if rot:                     # no card is turned: the suit of the deal's turn
+                trump = deal % ROTATION
+                card = -1
             tmask = SUIT_MASKS[d, trump]
             view_deal(w, n, dealer, trump, card, n_cards, level)
             _write_first(out[i], hands, n, tmask)
             if trace:
-                _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
-            points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
-                                              n_cards, codes, w, sp, policy, level, check,
-                                              draws, status, pts, trace, row, t_cards,
-                                              t_leader, t_winner, t_points)
+                _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock,
+                            rot)
+            points0, tricks0, n_tricks, won0 = play(state, hands, n, d, dealer, trump, tmask,
+                                                    deck, n_cards, codes, w, sp, policy, level,
+                                                    check, draws, status, pts, trace, row,
+                                                    t_cards, t_leader, t_winner, t_points, mar,
+                                                    rot)
             if status[0] != 0:
                 status[3] = deal
                 return
-            kind, winner, games = score_deal(points0, tricks0 * n, (n_tricks - tricks0) * n,
-                                             params)
+            kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
+                                                     n_cards, trump, d, mar, mex, params)
             _write_deal(out[i], deal, dealer, trump, n, points0, tricks0, n_tricks, kind,
-                        winner, games)
+                        winner, games, m0, m1)
     return impl
 
 
 @njit(inline="always")
-def _trace_deal(deck, hands, players, n_cards, card, row, t_hands, t_trump, t_stock):
+def _trace_deal(deck, hands, players, n_cards, card, row, t_hands, t_trump, t_stock, rot):
     for s in range(players):
         t_hands[row, s] = hands[s]
     t_trump[row] = card
+    first = HAND_SIZE * players + (0 if rot else 1)
     for j in range(n_cards - HAND_SIZE * players):
-        t_stock[row, j] = deck[HAND_SIZE * players + 1 + j]
+        t_stock[row, j] = deck[first + j]
 
 
 def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
@@ -409,18 +471,21 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bm
     args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2, lineup.params,
             status, trace is not None, max_deals, d_out, *t)
     kernel = _run_rubbers if lineup.cacheable else _run_rubbers_nocache
-    return specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
+    var = variant_of(params)
+    return specialized(kernel, args, lineup.key, players, var)(*args, lineup.key, players,
+                                                              var)
 
 
 @njit
 def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
-                 t_points, t_before, key, players):
+                 t_points, t_before, key, players, variant):
     literally(key)
     literally(players)
+    literally(variant)
     va = np.zeros(1, VIEW_DTYPE)
     view_constants(va[0], players, params, bmi2)
-    return rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
+    return rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
                         sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
                         t_cards, t_leader, t_winner, t_points, t_before,
                         np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
@@ -430,7 +495,7 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
 _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
 
 
-def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+def rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
                  status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
                  t_leader, t_winner, t_points, t_before, state, deck, hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
@@ -438,15 +503,15 @@ def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, param
 
 
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
-def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
                   status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
                   t_leader, t_winner, t_points, t_before, state, deck, hands, va):
-    got = _loop_parts(key, players)
+    got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N = got
+    level, check, policy, play, N, VAR = got
 
-    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+    def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
              t_leader, t_winner, t_points, t_before, state, deck, hands, va):
         v = va[0]          # the view lives in va, an argument: alive while the loop runs
@@ -454,6 +519,9 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        mar = (params[P_MARRIAGES] != 0) if VAR else False
+        mex = (params[P_MEXICAN] != 0) if VAR else False
+        rot = (params[P_ROTATING] != 0) if VAR else False
         target = params[P_TARGET]
         w = v
         state = stack_empty(4, np.uint64)
@@ -468,7 +536,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
             g1 = 0
             m = 0
             dealer = first
-            while g0 < target and g1 < target:
+            while (m < ROTATION) if rot else (g0 < target and g1 < target):
                 keep = trace and m < max_deals
                 row = m if keep else 0
                 if keep:
@@ -476,25 +544,29 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
                     t_before[row, 1] = g1
                 card, _ = new_deal(state, deck, n_cards, hands, n, dealer, SHUFFLED, 0)
                 trump = SUIT_OF[d, card]
+                if rot:                 # deal m of the match: the m-th suit
+                    trump = m
+                    card = -1
                 tmask = SUIT_MASKS[d, trump]
                 view_deal(w, n, dealer, trump, card, n_cards, level)
                 if keep:
                     _write_first(deals_out[row], hands, n, tmask)
-                    _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock)
+                    _trace_deal(deck, hands, n, n_cards, card, row, t_hands, t_trump, t_stock,
+                                rot)
                 # the match's stream goes on after the deal: the draws are always made
-                points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask,
-                                                  deck, n_cards, codes, w, sp, policy, level,
-                                                  check, True, status, pts, keep,
-                                                  row, t_cards, t_leader, t_winner,
-                                                  t_points)
+                points0, tricks0, n_tricks, won0 = play(state, hands, n, d, dealer, trump,
+                                                        tmask, deck, n_cards, codes, w, sp,
+                                                        policy, level, check, True, status,
+                                                        pts, keep, row, t_cards, t_leader,
+                                                        t_winner, t_points, mar, rot)
                 if status[0] != 0:
                     status[3] = r
                     return -1
-                kind, winner, games = score_deal(points0, tricks0 * n,
-                                                 (n_tricks - tricks0) * n, params)
+                kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
+                                                         n_cards, trump, d, mar, mex, params)
                 if keep:
                     _write_deal(deals_out[row], total_deals + m, dealer, trump, n, points0,
-                                tricks0, n_tricks, kind, winner, games)
+                                tricks0, n_tricks, kind, winner, games, m0, m1)
                 if winner == 0:
                     g0 += games
                 elif winner == 1:
@@ -507,10 +579,12 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
             rec.match = r
             rec.first_dealer = first
             rec.winner = 0 if g0 >= target else 1
+            if rot:                     # four deals: more game points wins, else a tie
+                rec.winner = 0 if g0 > g1 else (1 if g1 > g0 else -1)
             rec.deals = m
             rec.game_points_side0 = g0
             rec.game_points_side1 = g1
-            rec.end = E_TARGET
+            rec.end = E_FOUR_DEALS if rot else E_TARGET
             total_deals += m
             if trace and m > max_deals:
                 return -1
@@ -552,3 +626,9 @@ def accumulate(out, totals):
         totals[T_CARDS0 + np.int64(r.cards_side0)] += 1
         totals[T_GAMES0] += r.game_points_side0
         totals[T_GAMES1] += r.game_points_side1
+        m0 = np.int64(r.marriages_side0)
+        m1 = np.int64(r.marriages_side1)
+        totals[T_MARRIAGES0] += m0
+        totals[T_MARRIAGES1] += m1
+        totals[T_MARRIED0] += m0 > 0
+        totals[T_MARRIED1] += m1 > 0

@@ -12,6 +12,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     n_tricks = deck.n_cards // n
     n_stock = deck.n_cards - E.HAND_SIZE * n
     rules = setup.rules.as_dict()
+    rot = rules["rotating_trump"]
     recs = []
     for i in range(len(out)):
         r = out[i]
@@ -28,7 +29,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             "dealer": int(r["dealer"]),
             "strategies": list(setup.strategies),
             "hands": [deck.format_hand(h) for h in hands[i, :n]],
-            "trump": deck.format_card(trump_card[i]),
+            "trump": None if rot else deck.format_card(trump_card[i]),
             "stock": [deck.format_card(c) for c in stock[i, :n_stock]],
             "plays": plays,
             "tricks": tricks,
@@ -37,4 +38,8 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             "result": {"winner": winner, "game_points": max(g0, g1),
                        "outcome": E.OUTCOME_LABELS[int(r["outcome"])]},
         })
+        if rot:
+            recs[-1]["trump_suit"] = "OCEB"[int(r["trump_suit"])]
+        if rules["marriages"]:
+            recs[-1]["marriages"] = [int(r["marriages_side0"]), int(r["marriages_side1"])]
     return recs

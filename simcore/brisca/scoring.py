@@ -1,10 +1,11 @@
-"""Brisca deal scoring: one pure function (jitted, callable from Python too).
+"""Brisca deal scoring: pure functions (jitted, callable from Python too).
 
 The rules are in ``docs/games/brisca.md`` ("Scoring a deal") and are tested in
 ``tests/test_brisca_rules.py``.
 """
 from .._jit import njit
-from .enums import K_DOUBLE, K_TIE, K_TIEBREAK, K_WIN, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS
+from .enums import (K_DOUBLE, K_TIE, K_TIEBREAK, K_WIN, MARRIAGE_MASKS, MARRIAGE_PLAIN,
+                    MARRIAGE_TRUMP, MEXICAN_LIMIT, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS)
 
 
 @njit(inline="always")
@@ -13,7 +14,14 @@ def score_deal(points0, cards0, cards1, params):
 
     Returns ``(kind, winner, game_points)``; ``winner`` is -1 for a tie.
     """
-    points1 = TOTAL_POINTS - points0
+    return score_totals(points0, TOTAL_POINTS - points0, cards0, cards1, params)
+
+
+@njit(inline="always")
+def score_totals(points0, points1, cards0, cards1, params):
+    """:func:`score_deal` from both sides' points (card points plus, under the rule
+    ``marriages``, their bonuses): the side with more points wins (more than 60 when
+    they add up to 120)."""
     if points0 == points1:
         if params[P_TIEBREAK] != 0 and cards0 != cards1:
             return K_TIEBREAK, (0 if cards0 > cards1 else 1), 1
@@ -24,3 +32,27 @@ def score_deal(points0, cards0, cards1, params):
     if at > 0 and won >= at:
         return K_DOUBLE, winner, 2
     return K_WIN, winner, 1
+
+
+@njit(inline="always")
+def score_mexican(points0):
+    """Rule ``mexican``: a side that took 11 card points or more loses; the side kept
+    under 11 wins the deal (1 game point); when both took 11 or more, a tie."""
+    if points0 < MEXICAN_LIMIT:
+        return K_WIN, 0, 1
+    if TOTAL_POINTS - points0 < MEXICAN_LIMIT:
+        return K_WIN, 1, 1
+    return K_TIE, -1, 0
+
+
+@njit(inline="always")
+def marriage_bonus(won, trump, d):
+    """Rule ``marriages``: the bonus points of the side that captured the cards ``won``
+    (a mask): 40 for the king and knight of the trump suit, 20 for those of another suit
+    (``d``: the deck's bit layout)."""
+    bonus = 0
+    for s in range(4):
+        m = MARRIAGE_MASKS[d, s]
+        if (won & m) == m:
+            bonus += MARRIAGE_TRUMP if s == trump else MARRIAGE_PLAIN
+    return bonus

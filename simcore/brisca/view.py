@@ -23,11 +23,14 @@ voids to record.
 | `values` | int | the rule `values`: 0 standard, 1 lombardy, 2 tuscan |
 | `tiebreak` | bool | the rule `tiebreak_cards`: at 60-60 the side with more cards wins |
 | `double_at` | int | the rule `double_at` (0: off) |
+| `mexican` | bool | the rule `mexican`: a side that takes 11 card points or more loses |
+| `open_hands` | bool | the rule `open_hands` (briscola scoperta): every hand is visible |
+| `hands` | uint64[6] | with `open_hands`: every seat's hand (the seat's own included), kept with the view `"full"` |
 | `card_points` | int[48] | the points of every card under the rules |
 | `point_cards` | uint64 | the cards worth points |
 | `high_cards` | uint64 | the cards worth 10 or more (aces and threes; lombardy: aces and sevens) |
 | `trump` | int | the trump suit |
-| `trump_card` | int | the face-up card: the stock's last card, visible while the stock lasts |
+| `trump_card` | int | the face-up card: the stock's last card, visible while the stock lasts (-1 under `rotating_trump`: no card is turned) |
 | `stock_left` | int | cards left in the stock, the face-up card included (0: hands are played out) |
 | `trump_drawn_by` | int | the seat that drew the face-up card, seen by all (-1 while it is in the stock) |
 | `hand` | uint64 | the seat's cards |
@@ -60,7 +63,7 @@ import numpy as np
 
 from .._jit import njit
 from ..bits import bit
-from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, N_VALUES, P_DOUBLE_AT, P_VALUES,
+from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, N_VALUES, P_DOUBLE_AT, P_MEXICAN, P_OPEN, P_VALUES,
                     P_SHOW_HANDS, P_TIEBREAK, POINT_MASKS, POINTS_TABLE, RANKS)
 
 MAX_SEATS = 6
@@ -86,11 +89,15 @@ VIEW_DTYPE = np.dtype([
     ("scratch", np.int64, (MAX_SEATS, 8)),
     ("work", np.int64, (64,)),
     ("bmi2", np.bool_),
+    # issue 15 (b15b): the regional variants a policy must know
+    ("mexican", np.bool_),
+    ("open_hands", np.bool_), ("hands", np.uint64, (MAX_SEATS,)),
 ], align=True)
 
 
 def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: bool = True,
-             double_at: int = 0, bmi2: bool = False) -> np.ndarray:
+             double_at: int = 0, bmi2: bool = False, mexican: bool = False,
+             open_hands: bool = False) -> np.ndarray:
     """A one-record array holding a fresh view for ``players`` (what tests build positions
     on; kernels keep their own)."""
     v = np.zeros(1, VIEW_DTYPE)
@@ -109,6 +116,8 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: b
     r["high_cards"] = HIGH_MASKS[prow]
     r["shown"] = bool(shown) and players > 2
     r["bmi2"] = bmi2
+    r["mexican"] = mexican
+    r["open_hands"] = open_hands
     r["trick_cards"][:] = -1
     r["history"][:] = -1
     r["leaders"][:] = -1
@@ -141,6 +150,8 @@ def view_constants(v, players, params, bmi2):
     v.high_cards = HIGH_MASKS[prow]
     v.shown = shown and players > 2
     v.bmi2 = bmi2
+    v.mexican = params[P_MEXICAN] != 0
+    v.open_hands = params[P_OPEN] != 0
 
 
 @njit(inline="always")
@@ -203,6 +214,18 @@ def view_partners(v, seat, hands, players, level):
             for s in range(players):
                 v.partner_hands[s] = hands[s] if s != seat and ((s ^ seat) & 1) == 0 \
                     else np.uint64(0)
+        if v.open_hands:                # briscola scoperta: every hand
+            for s in range(players):
+                v.hands[s] = hands[s]
+
+
+@njit(inline="always")
+def view_open2(v, leader, hl, ho, level):
+    """Two players, ``open_hands``: the leader holds ``hl``, the other ``ho``."""
+    if level >= 2:
+        if v.open_hands:
+            v.hands[leader] = hl
+            v.hands[1 - leader] = ho
 
 
 @njit(inline="always")
@@ -251,4 +274,4 @@ def view_drawn(v, left, last_seat, level):
 
 
 __all__ = ["VIEW_DTYPE", "MAX_SEATS", "new_view", "view_constants", "view_deal", "view_trick",
-           "view_turn", "view_partners", "view_played", "view_best", "view_trick_done", "view_drawn"]
+           "view_turn", "view_partners", "view_open2", "view_played", "view_best", "view_trick_done", "view_drawn"]
