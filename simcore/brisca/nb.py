@@ -10,6 +10,7 @@ six), when first used.
 import numpy as np
 from numba import literally, types
 from llvmlite import ir
+from numba.core import cgutils, ir_utils
 from numba.extending import intrinsic, overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
@@ -267,6 +268,44 @@ def stack_empty(typingctx, n, dtype):
     return arrty(n, dtype), codegen
 
 
+@intrinsic
+def stack_copy(typingctx, arr):
+    """A copy of the first item of the 1-d array ``arr`` in the calling function's stack
+    frame, as a one-item array (no allocation, no reference counting; it must not outlive
+    the function).  Kernels play on such a copy of the view: the compiler then knows that
+    nothing else writes it, keeps its fields in registers across the play and drops the
+    stores no policy reads."""
+    if not isinstance(arr, types.Array) or arr.ndim != 1:
+        return None
+    dt = arr.dtype
+    arrty = types.Array(dt, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        lty = context.get_data_type(dt)
+        ptr = _entry_alloca(builder, lty, 1)
+        src = context.make_array(arr)(context, builder, args[0])
+        size = context.get_abi_sizeof(lty)
+        cgutils.raw_memcpy(builder, ptr, src.data, context.get_constant(types.intp, 1), size)
+        ary = context.make_array(arrty)(context, builder)
+        context.populate_array(ary, data=ptr,
+                               shape=[context.get_constant(types.intp, 1)],
+                               strides=[context.get_constant(types.intp, size)],
+                               itemsize=context.get_constant(types.intp, size), meminfo=None)
+        return ary._getvalue()
+    return arrty(arr), codegen
+
+
+def _copy_aliases(lhs, args, alias_map, arg_aliases):
+    """For numba's dead-code elimination, the copy stands for its source: writes to it, and
+    to the nested arrays of its records (a temporary array per access), are kept.  Without
+    this, a copy of an argument is a fresh local, and every ``v.field[i] = x`` into it looks
+    dead."""
+    ir_utils._add_alias(lhs, args[0].name, alias_map, arg_aliases)
+
+
+ir_utils.alias_func_extensions[("stack_copy", __name__)] = _copy_aliases
+
+
 def _loop_parts(key, players):
     """``(level, check, policy, play, players)`` for a loop's ``overload``: the lineup's
     policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2` for two
@@ -338,12 +377,18 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
     def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
              t_winner, t_points, state, deck, hands, va):
-        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        # the view, copied onto this frame's stack (alive while the loop runs; the compiler
+        # keeps its fields in registers).  These three lines come first: numba's dead-code
+        # elimination sees writes into the copy as live only through names it has met
+        # before the first inlined call (see _copy_aliases).
+        vs = stack_copy(va)
+        v = vs[0]
+        w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
-        w = v
+        view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
         hands = stack_empty(MAX_SEATS, np.uint64)
@@ -437,13 +482,19 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
     def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
              t_leader, t_winner, t_points, t_before, state, deck, hands, va):
-        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        # the view, copied onto this frame's stack (alive while the loop runs; the compiler
+        # keeps its fields in registers).  These three lines come first: numba's dead-code
+        # elimination sees writes into the copy as live only through names it has met
+        # before the first inlined call (see _copy_aliases).
+        vs = stack_copy(va)
+        v = vs[0]
+        w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
+        view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         target = params[P_TARGET]
-        w = v
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
         hands = stack_empty(MAX_SEATS, np.uint64)
