@@ -306,7 +306,7 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
         # the view, copied onto this frame's stack (alive while the loop runs; the compiler
         # keeps its fields in registers).  These three lines come first: numba's dead-code
         # elimination sees writes into the copy as live only through names it has met
-        # before the first inlined call (see _copy_aliases).
+        # before the first inlined call (simcore.stack._copy_aliases).
         vs = stack_copy(va)
         v = vs[0]
         w = v
@@ -411,7 +411,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
         # the view, copied onto this frame's stack (alive while the loop runs; the compiler
         # keeps its fields in registers).  These three lines come first: numba's dead-code
         # elimination sees writes into the copy as live only through names it has met
-        # before the first inlined call (see _copy_aliases).
+        # before the first inlined call (simcore.stack._copy_aliases).
         vs = stack_copy(va)
         v = vs[0]
         w = v

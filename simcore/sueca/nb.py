@@ -222,7 +222,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
         # the view, copied onto this frame's stack (alive while the loop runs; the compiler
         # keeps its fields in registers).  These lines come first: numba's dead-code
         # elimination sees writes into the copy as live only through names it has met
-        # before the first inlined call (simcore.stack).
+        # before the first inlined call (simcore.stack._copy_aliases).
         vs = stack_copy(va)
         v = vs[0]
         state = stack_empty(4, np.uint64)       # scratch in this frame, not the caller's
