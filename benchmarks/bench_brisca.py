@@ -1,6 +1,7 @@
 """Brisca throughput: trunfo beside tight C implementations of the same play, in one run.
 
-    python3 benchmarks/bench_brisca.py [--deals N] [--repeats R] [--expert-deals M] [--json]
+    python3 benchmarks/bench_brisca.py [--deals N] [--repeats R] [--expert-deals M]
+                                       [--no-compile] [--json]
 
 Measures deals/s (median of R runs, JIT compile excluded) by wall time and by CPU time:
 
@@ -15,7 +16,7 @@ Measures deals/s (median of R runs, JIT compile excluded) by wall time and by CP
   and the greedy points histograms must be identical;
 - trunfo alone: every strategy (random, greedy, expert) with 2, 4 and 6 players, one thread;
 - the JIT compile time of a cold start (empty numba cache) and a warm one, for the default
-  command and for one with ``expert``.
+  command and for one with ``expert`` (skipped with ``--no-compile``).
 
 When a C program is missing or does not build, the script says so on stdout in one line
 starting ``C column skipped:`` and prints trunfo's figures alone.
@@ -121,8 +122,10 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=4_000_000)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--expert-deals", type=int, default=100_000)
+    ap.add_argument("--no-compile", action="store_true", help="skip the compile times")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    ct = (lambda *a, **k: None) if args.no_compile else compile_time
     from simcore.bits import HAS_BMI2
     from simcore.runner import default_threads
 
@@ -130,10 +133,10 @@ def main(argv=None) -> int:
                                                                else sys.argv[1:])
     result = {"command": command.strip(), "deals": args.deals, "repeats": args.repeats,
               "bmi2": HAS_BMI2, "threads_all": default_threads(),
-              "compile_seconds_cold": compile_time("brisca", True),
-              "compile_seconds_warm": compile_time("brisca", False),
-              "compile_seconds_cold_expert": compile_time("brisca", True, strategies=("expert",)),
-              "compile_seconds_warm_expert": compile_time("brisca", False, strategies=("expert",)),
+              "compile_seconds_cold": ct("brisca", True),
+              "compile_seconds_warm": ct("brisca", False),
+              "compile_seconds_cold_expert": ct("brisca", True, strategies=("expert",)),
+              "compile_seconds_warm_expert": ct("brisca", False, strategies=("expert",)),
               "side_by_side": {}, "alone": {}}
     folder, note = find_refsim(REFSIM_DEFAULT)
     ref = None
@@ -178,10 +181,14 @@ def main(argv=None) -> int:
     print(f"$ {result['command']}")
     print(f"Brisca, {args.deals:,} deals, median of {args.repeats} (trunfo and C alternating); "
           f"BMI2: {HAS_BMI2}; {result['threads_all']} cores")
-    print(f"JIT compile (first simulate in a fresh process): default command cold "
-          f"{result['compile_seconds_cold']:.2f} s, warm {result['compile_seconds_warm']:.2f} s; "
-          f"with expert cold {result['compile_seconds_cold_expert']:.2f} s, warm "
-          f"{result['compile_seconds_warm_expert']:.2f} s")
+    if args.no_compile:
+        print("JIT compile: not measured (--no-compile)")
+    else:
+        print(f"JIT compile (first simulate in a fresh process): default command cold "
+              f"{result['compile_seconds_cold']:.2f} s, warm "
+              f"{result['compile_seconds_warm']:.2f} s; with expert cold "
+              f"{result['compile_seconds_cold_expert']:.2f} s, warm "
+              f"{result['compile_seconds_warm_expert']:.2f} s")
     print(note)
     print(gnote)
     print(f"{'2 players':<12}{'trunfo deals/s':>16}{'C deals/s':>13}{'ratio':>7}"

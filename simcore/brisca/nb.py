@@ -9,13 +9,13 @@ six), when first used.
 """
 import numpy as np
 from numba import literally, types
-from llvmlite import ir
-from numba.extending import intrinsic, overload
+from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
+from ..stack import stack_copy, stack_empty
 from ..strategy import policies_of
 from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES,
                     P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
@@ -284,41 +284,6 @@ def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, mex,
 
 
 
-def _entry_alloca(builder, lty, count):
-    """``count`` items of LLVM type ``lty`` on the stack, allocated once in the function's
-    entry block and aligned on 64 bytes (as numba aligns arrays' data)."""
-    with builder.goto_entry_block():
-        ptr = builder.alloca(lty, size=ir.Constant(ir.IntType(64), count))
-        ptr.align = 64
-    return ptr
-
-
-@intrinsic
-def stack_empty(typingctx, n, dtype):
-    """An uninitialised 1-d array of ``n`` (a literal) items of ``dtype`` in the calling
-    function's stack frame (no allocation, no reference counting; it must not outlive the
-    function): the compiler can keep a small one, as the random state, in registers."""
-    if not isinstance(n, types.IntegerLiteral):
-        return None
-    dt = dtype.dtype if isinstance(dtype, types.DType) else getattr(dtype, "instance_type", None)
-    if not isinstance(dt, types.Number):
-        return None
-    count = n.literal_value
-    arrty = types.Array(dt, 1, "C")
-
-    def codegen(context, builder, signature, args):
-        lty = context.get_data_type(dt)
-        ptr = _entry_alloca(builder, lty, count)
-        ary = context.make_array(arrty)(context, builder)
-        size = context.get_abi_sizeof(lty)
-        context.populate_array(ary, data=ptr,
-                               shape=[context.get_constant(types.intp, count)],
-                               strides=[context.get_constant(types.intp, size)],
-                               itemsize=context.get_constant(types.intp, size), meminfo=None)
-        return ary._getvalue()
-    return arrty(n, dtype), codegen
-
-
 def _loop_parts(key, players, variant):
     """``(level, check, policy, play, players, variant)`` for a loop's ``overload``: the
     lineup's policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2`
@@ -402,7 +367,13 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
              t_winner, t_points, state, deck, hands, va):
-        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        # the view, copied onto this frame's stack (alive while the loop runs; the compiler
+        # keeps its fields in registers).  These three lines come first: numba's dead-code
+        # elimination sees writes into the copy as live only through names it has met
+        # before the first inlined call (simcore.stack._copy_aliases).
+        vs = stack_copy(va)
+        v = vs[0]
+        w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
@@ -410,7 +381,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
         rot = (params[P_ROTATING] != 0) if VAR else False
-        w = v
+        view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
         hands = stack_empty(MAX_SEATS, np.uint64)
@@ -514,7 +485,13 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
              t_leader, t_winner, t_points, t_before, state, deck, hands, va):
-        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        # the view, copied onto this frame's stack (alive while the loop runs; the compiler
+        # keeps its fields in registers).  These three lines come first: numba's dead-code
+        # elimination sees writes into the copy as live only through names it has met
+        # before the first inlined call (simcore.stack._copy_aliases).
+        vs = stack_copy(va)
+        v = vs[0]
+        w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
         n_cards = 48 if N == 6 else 40
@@ -522,8 +499,8 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
         rot = (params[P_ROTATING] != 0) if VAR else False
+        view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         target = params[P_TARGET]
-        w = v
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
         hands = stack_empty(MAX_SEATS, np.uint64)

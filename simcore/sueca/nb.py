@@ -13,6 +13,7 @@ from ..bits import bit, popcount
 from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..strategy import policies_of
 from ..rng import MASK32, next64, seed_stream
+from ..stack import stack_copy, stack_empty
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
                     N_TRICKS, P_REDRAW, RANKS_PER_SUIT, P_RUBBER_GAMES, P_TIE_CARRY, P_TRUMP_FIRST, POINTS,
                     STRENGTH, SUIT, SUIT_MASKS, E_BANDEIRA, E_GAMES, E_PENTE,
@@ -218,7 +219,16 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
     def impl(key, seed_base, start, out, dealer_fixed, codes, params, draws, source, sp,
              status, trace, t_hands, t_trump, t_cards, t_leader, t_winner, t_points,
              state, deck, hands, start_hands, va):
-        v = va[0]          # the view lives in va, an argument: alive while the loop runs
+        # the view, copied onto this frame's stack (alive while the loop runs; the compiler
+        # keeps its fields in registers).  These lines come first: numba's dead-code
+        # elimination sees writes into the copy as live only through names it has met
+        # before the first inlined call (simcore.stack._copy_aliases).
+        vs = stack_copy(va)
+        v = vs[0]
+        state = stack_empty(4, np.uint64)       # scratch in this frame, not the caller's
+        deck = stack_empty(N_CARDS, np.int64)
+        hands = stack_empty(N_SEATS, np.uint64)
+        start_hands = stack_empty(N_SEATS, np.uint64)
         for i in range(out.shape[0]):
             d = start + i
             seed_stream(state, seed_base, d)
