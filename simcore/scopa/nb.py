@@ -292,13 +292,13 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
               t_table, t_hands, t_cards, t_capt, loop):
     """Deal and play one deal with the play ``loop`` (:func:`play2` or :func:`play_n`);
     fills ``sc`` (score by side).  Returns ``(relays, last_capture, winning side or -1,
-    dealer, first)`` (after an illegal move, ``status[0]`` is set and the rest is
-    meaningless); ``first`` packs the sevens (bits 4s..4s+3) and the coins (bits
+    dealer, held)`` (after an illegal move, ``status[0]`` is set and the rest is
+    meaningless); ``held`` packs the sevens (bits 4s..4s+3) and the coins (bits
     16+4s..16+4s+3) of each seat's first hand (:func:`_write_first`)."""
     table, relays, dealer = new_deal(state, deck, hands, players, dealer, relay, source, i)
-    first = np.int64(0)
+    held = np.int64(0)
     for s in range(players):
-        first |= (np.int64(popcount(hands[s] & SEVENS)) << np.int64(4 * s)) | \
+        held |= (np.int64(popcount(hands[s] & SEVENS)) << np.int64(4 * s)) | \
             (np.int64(popcount(hands[s] & COINS)) << np.int64(16 + 4 * s))
     g = packed_counts(table)
     base = HAND_SIZE * players
@@ -317,20 +317,20 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
     if last >= 0:
         piles[side_of[last]] |= table
     winner = score_piles(piles, sc, n_sides)
-    return relays, last, winner, dealer, first
+    return relays, last, winner, dealer, held
 
 
 @njit(inline="always")
-def _write_first(rec, first):
-    """The sevens and coins of each seat's first hand, from :func:`deal_with`'s ``first``."""
-    rec.dealt_sevens_seat0 = first & 15
-    rec.dealt_sevens_seat1 = (first >> 4) & 15
-    rec.dealt_sevens_seat2 = (first >> 8) & 15
-    rec.dealt_sevens_seat3 = (first >> 12) & 15
-    rec.dealt_coins_seat0 = (first >> 16) & 15
-    rec.dealt_coins_seat1 = (first >> 20) & 15
-    rec.dealt_coins_seat2 = (first >> 24) & 15
-    rec.dealt_coins_seat3 = (first >> 28) & 15
+def _write_first(rec, held):
+    """The sevens and coins of each seat's first hand, from :func:`deal_with`'s ``held``."""
+    rec.dealt_sevens_seat0 = held & 15
+    rec.dealt_sevens_seat1 = (held >> 4) & 15
+    rec.dealt_sevens_seat2 = (held >> 8) & 15
+    rec.dealt_sevens_seat3 = (held >> 12) & 15
+    rec.dealt_coins_seat0 = (held >> 16) & 15
+    rec.dealt_coins_seat1 = (held >> 20) & 15
+    rec.dealt_coins_seat2 = (held >> 24) & 15
+    rec.dealt_coins_seat3 = (held >> 28) & 15
 
 
 @njit(inline="always")
@@ -474,7 +474,7 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
             seed_stream(state, seed_base, d)
             dealer = d % players if dealer_fixed < 0 else dealer_fixed
             row = i if trace else 0
-            relays, last, winner, dealer, first = deal_with(
+            relays, last, winner, dealer, held = deal_with(
                 state, deck, hands, players, dealer, relay, lps, anyc, source, i, codes, v, sp,
                 policy, level, check, draws, status, side_of, n_sides, piles, sc, trace, row,
                 t_table, t_hands, t_cards, t_capt, loop)
@@ -482,7 +482,7 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
                 status[3] = d
                 return
             _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
-            _write_first(out[i], first)
+            _write_first(out[i], held)
     return impl
 
 
@@ -567,7 +567,7 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
                     for s in range(MAX_SIDES):
                         t_before[row, s] = tot[s]
                 # the match's stream goes on after the deal: the draws are always made
-                relays, last, winner, _, first = deal_with(
+                relays, last, winner, _, held = deal_with(
                     state, deck, hands, players, dealer, relay, lps, anyc, SHUFFLED, 0, codes,
                     v, sp, policy, level, check, True, status, side_of, n_sides, piles, sc,
                     keep, row, t_table, t_hands, t_cards, t_capt, loop)
@@ -577,7 +577,7 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
                 if keep:
                     _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays,
                                 last, winner, sc)
-                    _write_first(deals_out[row], first)
+                    _write_first(deals_out[row], held)
                 for s in range(n_sides):
                     tot[s] += sc[S_POINTS, s]
                 n += 1
