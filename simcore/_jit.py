@@ -3,9 +3,17 @@
 Every kernel in trunfo is compiled with :data:`njit` from here, so caching,
 the error model and GIL release are decided once for the whole package.
 """
+import hashlib
+import os
+
 import numba
 import numpy as np
 from numba.core import event as ev
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: there, processes may compile the same kernel twice
+    fcntl = None
 
 JIT_OPTIONS = dict(
     cache=True,          # compiled code is kept on disk: a warm first call is cheap
@@ -83,20 +91,59 @@ def specialized(dispatcher, args: tuple, *literals):
     key = (dispatcher, sig)
     entry = _ENTRY_POINTS.get(key)
     if entry is None:
-        if _COMPILE_NOTICE is None:
-            entry = dispatcher.compile(sig)
-        else:
-            # the notice starts only when numba really compiles (not for a cache load)
-            cached = type(getattr(dispatcher, "_cache", None)).__name__ != "NullCache"
-            notice = _COMPILE_NOTICE(kernel_label(dispatcher), cached)
-            try:
-                with ev.install_listener("numba:compile", _OnFirstCompile(notice.begin)):
-                    entry = dispatcher.compile(sig)
-            finally:
-                notice.end()
+        with _compile_lock(dispatcher, sig):
+            if _COMPILE_NOTICE is None:
+                entry = dispatcher.compile(sig)
+            else:
+                # the notice starts only when numba really compiles (not for a cache load)
+                cached = type(getattr(dispatcher, "_cache", None)).__name__ != "NullCache"
+                notice = _COMPILE_NOTICE(kernel_label(dispatcher), cached)
+                try:
+                    with ev.install_listener("numba:compile",
+                                             _OnFirstCompile(notice.begin)):
+                        entry = dispatcher.compile(sig)
+                finally:
+                    notice.end()
         _ENTRY_POINTS[key] = entry
     _BY_KEY[fast] = entry
     return entry
+
+
+class _compile_lock:
+    """Held while one process compiles (or loads) a cached kernel variant: another process
+    that needs the same variant at the same time (a second test worker, a second command, a
+    cluster's workers on one machine) waits, then loads it from the disk cache instead of
+    compiling it again.  A lock file per variant beside the cache's files; without a disk
+    cache, or where the file cannot be made, nothing is locked."""
+
+    def __init__(self, dispatcher, sig):
+        self.path = None
+        cache = getattr(dispatcher, "_cache", None)
+        where = getattr(cache, "cache_path", None)
+        if fcntl is None or where is None:
+            return
+        f = dispatcher.py_func
+        name = hashlib.sha1(f"{f.__module__}.{f.__qualname__}|{sig}".encode()).hexdigest()
+        self.path = os.path.join(where, f"{f.__name__}-{name[:16]}.lock")
+        self.fd = None
+
+    def __enter__(self):
+        if self.path is not None:
+            try:
+                os.makedirs(os.path.dirname(self.path), exist_ok=True)
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+                fcntl.flock(self.fd, fcntl.LOCK_EX)
+            except OSError:
+                if self.fd is not None:
+                    os.close(self.fd)
+                self.fd = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.path is not None and self.fd is not None:
+            os.close(self.fd)       # releases the lock
+            self.fd = None
+        return False
 
 
 #: entry points by a cheap key of the arguments' types (numba's ``typeof`` of a record

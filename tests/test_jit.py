@@ -45,3 +45,27 @@ def test_specialized_gives_the_same_variant_exactly_when_numba_types_agree():
 @njit
 def _first(x):
     return x.ndim
+
+
+def test_a_variant_another_process_is_compiling_is_waited_for_then_loaded():
+    """Two processes (test workers, commands, a cluster's workers) that need the same cached
+    variant at once do not both compile it: the second waits on the variant's lock file,
+    then loads what the first put in the disk cache.  Here another thread holds the lock (a
+    lock file's lock is per open file, so it excludes this process's own compile too)."""
+    import threading
+    import time
+    import numba
+    from simcore._jit import _compile_lock
+    x = np.arange(3)
+    sig = (numba.typeof(x), numba.types.literal(7))
+    held = _compile_lock(_scaled, sig)
+    assert held.path is not None and held.path.startswith(_scaled._cache.cache_path)
+    got = []
+    with held:
+        t = threading.Thread(target=lambda: got.append(specialized(_scaled, (x,), 7)))
+        t.start()
+        t.join(2.0)                            # (compiling _scaled takes well under 1 s)
+        assert t.is_alive() and not got        # waiting for the lock
+    t.join(60)
+    assert not t.is_alive() and got
+    np.testing.assert_array_equal(got[0](x, 7), x * 7)
