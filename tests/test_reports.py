@@ -224,8 +224,12 @@ def test_generic_report_for_other_games(tmp_path, game):
     run_study(spec, out, chunk=2048)
     rep = write_report(out)
     assert rep["sections"] == [s for s in ("outcomes", "contracts", "scores", "sides",
-                                           "categories", "metadata")
-                               if s != "contracts" or game in SEATS]
+                                           "categories", "holdings", "metadata")
+                               if (s != "contracts" or game in SEATS)
+                               and (s != "holdings" or g.holding_tables)]
+    for h in g.holding_tables:        # each table the game declares, its deals adding up
+        t = pd.read_csv(os.path.join(out, "report", "tables", f"holding_{h.name}.csv"))
+        assert t["deals"].sum() == 5000
     t = pd.read_csv(os.path.join(out, "report", "tables", "sides.csv"))
     assert len(t) >= 2
     assert np.allclose(t["win"] + t["tie"] + t["loss"], 1.0)
