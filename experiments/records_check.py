@@ -84,6 +84,7 @@ RULES = {
     "brisca": {"values": ("standard", "lombardy"), "tiebreak_cards": (True, False),
                "double_at": (None, 70, 80, 90, 100, 110, 120), "target": (3, 5, 7),
                "partners_show_hands": (True, False)},
+    # (brisca's variants of issue 15 that change play are read with .get: see _brisca)
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
@@ -328,14 +329,15 @@ def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
 
 def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
                  points: dict, follow: bool, draw=None, break_spades: bool = False,
-                 first_leader: int | None = None, trump_from: int = 0):
+                 first_leader: int | None = None, trump_from: int = 0, before_play=None):
     """Replay ``plays`` trick by trick against ``tricks``.
 
     ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
     the cards drawn after a trick; ``first_leader`` leads the first trick (by default the
     seat after the dealer).  Returns the true winner and the card points of every
     trick, or None when the play itself is broken (a card not held, out of turn...).
-    Tricks before ``trump_from`` are played without trumps.
+    Tricks before ``trump_from`` are played without trumps.  ``before_play(t, seat)`` is
+    called before each play is checked (Brisca's trump exchanges).
     """
     n = obj["players"]
     n_tricks = len(deck.cards) // n
@@ -370,6 +372,8 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
             turn = (leader + k) % n
             if seat != turn:
                 p.add(where, f"seat {seat} plays, but it is seat {turn}'s turn (trick {t})")
+                return None
+            if before_play is not None and not before_play(t, seat, winners):
                 return None
             hand = hands[seat]
             if card not in hand:
@@ -558,10 +562,15 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
                 held[(winner + k) % n].add(pile.pop(0))
 
     values = BRISCA_POINTS[rules["values"]]
+    before = _brisca_exchanges(p, obj, rules, deck, held, pile)
+    if p:
+        return
     played = _play_tricks(p, obj, deck, held, obj["trump"][1], values, follow=False,
-                          draw=draw)
+                          draw=draw, before_play=before)
     if played is None:
         return
+    if before is not None and before.todo:
+        p.add("exchanges", f"{_show(before.todo[0])} is not at a seat's turn, in play order")
     winners, trick_points = played
     n_tricks = len(winners)
     side = _side_sums(2, winners, trick_points)
@@ -570,6 +579,63 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
     _result(p, obj["result"], ("winner", "game_points", "outcome"),
             brisca_result(side[0], cards[0], cards[1], rules))
+
+
+def _brisca_exchanges(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
+                      pile: list):
+    """Rule ``trump_exchange``: the record's ``exchanges`` (present exactly when the rule is
+    on), applied at the exchanging seat's turn; None when the rule is off."""
+    on = rules.get("trump_exchange", False)
+    if on not in (True, False):
+        p.add("rules.trump_exchange", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "exchanges" in obj:
+            p.add("exchanges", "present, but rules.trump_exchange is false")
+        return None
+    items = obj.get("exchanges")
+    if not isinstance(items, list):
+        p.add("exchanges", f"expected a list (rules.trump_exchange is true), got {_kind(items)}")
+        return None
+    for j, e in enumerate(items):
+        if not (isinstance(e, dict) and set(e) == {"trick", "seat", "gave", "took"}
+                and is_int(e["trick"]) and is_int(e["seat"])):
+            p.add(f"exchanges[{j}]", f"expected {{trick, seat, gave, took}}, got {_show(e)}")
+            return None
+        if not p.card(e["gave"], deck, f"exchanges[{j}].gave") or \
+                not p.card(e["took"], deck, f"exchanges[{j}].took"):
+            return None
+    trump = obj["trump"][1]
+    order = deck.ranks          # high to low
+    todo = list(items)
+
+    def before(t: int, seat: int, winners: list[int]) -> bool:
+        while todo and todo[0]["trick"] == t and todo[0]["seat"] == seat:
+            e = todo.pop(0)
+            where = f"exchanges[{len(items) - len(todo) - 1}]"
+            up = pile[-1] if pile else None
+            if up is None:
+                p.add(where, "the face-up card was already drawn")
+                return False
+            if seat not in winners:
+                p.add(where, f"seat {seat} exchanges before winning a trick")
+            want = ("7" if order.index(up[0]) < order.index("7") else "2") + trump
+            if e["took"] != up or e["gave"] != want:
+                p.add(where, f"gives {e['gave']} for {e['took']}, but the face-up card is "
+                             f"{up}: only {want} may be given for it")
+                return False
+            if want not in held[seat]:
+                p.add(where, f"seat {seat} gives {want}, which it does not hold")
+                return False
+            held[seat].discard(want)
+            held[seat].add(up)
+            pile[-1] = want
+        if todo and (todo[0]["trick"] < t or (todo[0]["trick"] == t and todo[0]["seat"] == seat)):
+            p.add("exchanges", f"{_show(todo[0])} is not at a seat's turn, in play order")
+            return False
+        return True
+    before.todo = todo
+    return before
 
 
 # --- Spades --------------------------------------------------------------------------------

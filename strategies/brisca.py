@@ -105,5 +105,17 @@ def greedy_play(v, legal, u, p):
                        v.card_points, v.point_cards, d)
 
 
-register(GAME, "random", random_play, deterministic=False, view="none")
-register(GAME, "greedy", greedy_play, deterministic=True, view="trick")
+def random_exchange(v, legal, u, p):
+    """rule trump_exchange: exchange when the lowest bit of the seat's draw for this turn is 1"""
+    return np.int64(u & _ONE)
+
+
+def greedy_exchange(v, legal, u, p):
+    """rule trump_exchange: always exchange (the card taken ranks above the one given)"""
+    return np.int64(1)
+
+
+register(GAME, "random", random_play, deterministic=False, view="none",
+         exchange=random_exchange)
+register(GAME, "greedy", greedy_play, deterministic=True, view="trick",
+         exchange=greedy_exchange)

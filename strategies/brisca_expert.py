@@ -556,4 +556,11 @@ def expert_play(v, legal, u, p):
 # numba's cache keeps it; a call per decision costs nothing beside the decision's work)
 
 
-register(GAME, "expert", expert_play, deterministic=True, view="full", params=PARAMS)
+def expert_exchange(v, legal, u, p):
+    """rule trump_exchange: always exchange, as greedy does (the card taken ranks above the
+    trump given)"""
+    return np.int64(1)
+
+
+register(GAME, "expert", expert_play, deterministic=True, view="full", params=PARAMS,
+         exchange=expert_exchange)

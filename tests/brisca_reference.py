@@ -112,6 +112,8 @@ DEFAULT_RULES = {
     "double_at": None,
     "target": 3,
     "partners_show_hands": False,
+    # the variants of issue 15 that add decisions or change play (b15a)
+    "trump_exchange": False,
 }
 
 
@@ -125,7 +127,7 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             out[k] = v
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
-    for k in ("tiebreak_cards", "partners_show_hands"):
+    for k in ("tiebreak_cards", "partners_show_hands", "trump_exchange"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -232,6 +234,25 @@ def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int
     return cheapest(hand)
 
 
+# ---------------------------------------------------------------------------
+# The variants that add decisions or change play (issue 15, b15a)
+# ---------------------------------------------------------------------------
+def exchange_card(hand: list[int], face_up: int, trump_suit: int, players: int = 2):
+    """Rule trump_exchange: the card of ``hand`` that may be given for the face-up card:
+    the trump 7 when the face-up card ranks above the 7, the trump 2 when it ranks 7 or
+    below (None when the hand holds neither)."""
+    spec = deck_spec(players)
+    rank = spec.rank_of[face_up]
+    above_seven = spec.ranks.index(rank) < spec.ranks.index("7")
+    give = card_index(("7" if above_seven else "2") + SUITS[trump_suit], players)
+    return give if give in hand and give != face_up else None
+
+
+def wants_exchange(strategy: str, u: int) -> bool:
+    """random exchanges when the lowest bit of its draw for the turn is 1; greedy always."""
+    return bool(u & 1) if strategy == "random" else True
+
+
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
     """(outcome, winner side or None, game points by side) from points/cards by side."""
     winner = None
@@ -273,6 +294,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     to_draw = list(stock)
 
     # play
+    exchanges: list[dict] = []
+    won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
     points = [0, 0]
@@ -290,6 +313,18 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         for k in range(players):
             seat = (leader + k) % players
             hand = hands[seat]
+            # trump_exchange: while the face-up card is in the stock, once the seat has won
+            # a trick, before it plays
+            if rules["trump_exchange"] and to_draw and won_a_trick[seat]:
+                give = exchange_card(hand, to_draw[-1], trump_suit, players)
+                if give is not None and wants_exchange(strategies[seat], u[k]):
+                    took = to_draw[-1]
+                    to_draw[-1] = give
+                    hand.remove(give)
+                    hand.append(took)
+                    hand.sort()
+                    exchanges.append({"trick": len(tricks), "seat": seat, "gave": give,
+                                      "took": took})
             if strategies[seat] == "random":
                 card = choose_random(hand, u[k])
             else:
@@ -302,6 +337,7 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         winner = trick_seats[trick_winner(trick_cards, trump_suit, players)]
         p = sum(pts[c] for c in trick_cards)
         tricks.append((leader, winner, p))
+        won_a_trick[winner] = True
         points[side_of(winner, players)] += p
         cards[side_of(winner, players)] += players
         # draw: winner first, then the others in playing order
@@ -314,7 +350,10 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     assert not to_draw and all(not h for h in hands)
 
     outcome, win_side, gp = score_deal(points, cards, rules)
-    return {
+    extra = {}
+    if rules["trump_exchange"]:
+        extra["exchanges"] = exchanges
+    return {**extra,
         "dealer": dealer,
         "trump_card": trump_card,
         "trump_suit": trump_suit,

@@ -41,6 +41,13 @@ def compare_deal(rec, exp, players):
     assert outcome(rec["result"]["outcome"]) == exp["outcome"]
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
+    # the variants' events (issue 15): present exactly when their rule is on
+    for key in ("exchanges",):
+        assert (key in rec) == (key in exp)
+    if "exchanges" in exp:
+        assert [(e["trick"], e["seat"], card(e["gave"]), card(e["took"]))
+                for e in rec["exchanges"]] == \
+            [(e["trick"], e["seat"], e["gave"], e["took"]) for e in exp["exchanges"]]
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -93,3 +100,37 @@ def test_matches_match_reference(players, rules):
         assert row["first_dealer"] == exp["first_dealer"]
         assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
         assert row["deals"] == len(exp["deals"])
+
+
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+# one lineup per player count (greedy and random alternating), so that each variant
+# compiles one kernel per player count
+VARIANTS = [{"trump_exchange": True}]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_play_variants_match_reference(players, rules):
+    strategies = ("greedy", "random") * (players // 2)
+    recs = list(simcore.game_records("brisca", deals=80, seed=23, strategies=strategies,
+                                     players=players, rules=rules))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(23, d, strategies, rules, players), players)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))
+def test_play_variants_matches_match_reference(rules):
+    strategies = ("greedy", "random")
+    g = get_game("brisca")
+    setup = g.setup(rules, strategies, players=2)
+    first = 0
+    for m in range(12):
+        exp = ref.play_match(4, m, strategies, rules, 2)
+        recs = g.rubber_records(setup, 4, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, 2)
+        row = g.run_rubber_chunk(setup, 4, m, 1)[0]
+        assert row["winner"] == exp["winner"]
+        assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]

@@ -527,3 +527,36 @@ def test_rule_validation():
     b = br.play_deal(1, 0, players=4, strategies=("greedy", "random") * 2,
                      rules={"partners_show_hands": True})
     assert a == b
+
+
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+def test_trump_exchange_card():
+    """trump_exchange: the trump 7 is given for a face-up card ranked above the 7 (1 3 K N
+    J, and 9 8 with 48 cards), the trump 2 for one ranked 7 or below; only from the hand."""
+    assert br.exchange_card(cs("7B 2O 3C"), ci("1B"), B) == ci("7B")
+    assert br.exchange_card(cs("7B 2O 3C"), ci("JB"), B) == ci("7B")
+    assert br.exchange_card(cs("7B 2B 3C"), ci("6B"), B) == ci("2B")
+    assert br.exchange_card(cs("7B 2O 3C"), ci("6B"), B) is None      # no trump 2
+    assert br.exchange_card(cs("2B 5O 3C"), ci("KB"), B) is None      # no trump 7
+    assert br.exchange_card(cs("2O 5B 3C"), ci("7O"), O) == ci("2O")  # the 7 itself: by the 2
+    assert br.exchange_card(cs("7B 5O 3C", 6), ci("9B", 6), B, 6) == ci("7B", 6)
+    assert br.exchange_card(cs("2B 5O 3C", 6), ci("7B", 6), B, 6) == ci("2B", 6)
+
+
+def test_trump_exchange_in_play():
+    """In played deals: an exchange is made at the seat's turn, after it won a trick, while
+    the face-up card is in the stock; greedy always makes an allowed exchange."""
+    seen = 0
+    for d in range(60):
+        out = br.play_deal(3, d, ("greedy", "random"), {"trump_exchange": True})
+        plain = br.play_deal(3, d, ("greedy", "random"))
+        if not out["exchanges"]:
+            assert out["plays"] == plain["plays"]
+        first = out["exchanges"][0]["trick"] if out["exchanges"] else 20
+        assert out["plays"][:2 * first] == plain["plays"][:2 * first]
+        for e in out["exchanges"]:
+            seen += 1
+            t = e["trick"]
+            assert e["seat"] in [w for _, w, _ in out["tricks"][:t]]
+            assert t < 17                    # the face-up card goes in the draw after trick 16
+    assert seen > 0

@@ -177,6 +177,103 @@ def test_values_tuscan():
     assert seen > 0          # tricks where the swap changes the points were played
 
 
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+def _exchange_allowed(hand, up, trump_suit, players, won):
+    """The card the seat may give for the face-up card ``up`` (rule trump_exchange), or
+    None; ``won``: the seat has won a trick."""
+    if up is None or not won:
+        return None
+    order = deck(players).ranks                     # high to low
+    give = ("7" if order.index(up[0]) < order.index("7") else "2") + trump_suit
+    return give if give in hand else None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_trump_exchange(players):
+    """trump_exchange: at a seat's turn, once it has won a trick and while the face-up card
+    is in the stock, the trump 7 is given for a face-up card above the 7 and the trump 2 for
+    one of 7 or below; the card given is then the one drawn last.  greedy always exchanges
+    when allowed, random sometimes does and sometimes not."""
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    made = {"greedy": 0, "random": 0}
+    declined = {"greedy": 0, "random": 0}
+    gave = set()
+    for rec in records(players, strategies, n=80, seed=23, rules=(("trump_exchange", True),)):
+        n = players
+        hands = [set(h) for h in rec["hands"]]
+        stock = list(rec["stock"])
+        assert stock[-1] == rec["trump"]
+        todo = list(rec["exchanges"])
+        won = set()
+        trump_suit = rec["trump"][1]
+        for t, trick in enumerate(rec["tricks"]):
+            for k in range(n):
+                seat, card = rec["plays"][n * t + k]
+                give = _exchange_allowed(hands[seat], stock[-1] if stock else None,
+                                         trump_suit, n, seat in won)
+                who = rec["strategies"][seat]
+                if todo and (todo[0]["trick"], todo[0]["seat"]) == (t, seat):
+                    e = todo.pop(0)
+                    assert give is not None and e["gave"] == give and e["took"] == stock[-1]
+                    hands[seat].remove(give)
+                    hands[seat].add(stock[-1])
+                    stock[-1] = give
+                    gave.add(give[0])
+                    made[who] += 1
+                elif give is not None:
+                    declined[who] += 1
+                assert card in hands[seat]
+                hands[seat].remove(card)
+            won.add(trick["winner"])
+            if stock:
+                for k in range(n):
+                    hands[(trick["winner"] + k) % n].add(stock.pop(0))
+        assert not todo and not any(hands)
+    assert declined["greedy"] == 0 and made["greedy"] > 0
+    assert made["random"] > 0 and declined["random"] > 0
+    assert gave == {"7", "2"}
+
+
+def test_trump_exchange_records_pass_check_records():
+    """check-records replays the exchanges; a record that hides one, or gives the wrong
+    card, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("trump_exchange", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    rec = next(r for r in recs if r["exchanges"])
+    bad = json.loads(json.dumps(rec))
+    bad["exchanges"] = []
+    assert check_record(bad) != []
+    bad = json.loads(json.dumps(rec))
+    e = bad["exchanges"][0]
+    e["gave"] = ("2" if e["gave"][0] == "7" else "7") + e["gave"][1]
+    assert any("exchanges[0]" in m for m in check_record(bad))
+    bad = json.loads(json.dumps(rec))
+    bad["rules"]["trump_exchange"] = False
+    assert any("exchanges" in m for m in check_record(bad))
+
+
+def test_trump_exchange_off_by_default():
+    """Without the rule no record has exchanges, and the deals are today's."""
+    recs = records(2, "greedy,random", n=40, seed=23)
+    assert all("exchanges" not in r for r in recs)
+    assert recs[0]["rules"]["trump_exchange"] is False
+
+
+def test_trump_exchange_policies():
+    """The exchange decision of random (the lowest bit of its draw) and greedy (always)."""
+    from simcore.brisca.view import new_view
+    from simcore.strategy import decide
+    v = new_view(2)[0]
+    v["trump"] = 3
+    v["trump_card"] = 39             # 1B face up; the seat would give 7B (34)
+    v["hand"] = (1 << 34) | (1 << 0) | (1 << 10)
+    assert decide("brisca", "greedy", v, 1 << 34, 0, kind="exchange") == 1
+    assert decide("brisca", "random", v, 1 << 34, 0x80000001, kind="exchange") == 1
+    assert decide("brisca", "random", v, 1 << 34, 0x80000000, kind="exchange") == 0
+    assert decide("brisca", "expert", v, 1 << 34, 0, kind="exchange") == 1
+
+
 # --- greedy --------------------------------------------------------------------------
 def test_greedy_leads_cheapest_non_trump():
     for rec in records(2, "greedy"):

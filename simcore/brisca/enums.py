@@ -80,11 +80,18 @@ RULES = RuleSchema("brisca", (
     RuleOption("partners_show_hands", False, (True, False),
                "teammates see each other's hands (4 and 6 players; expert uses it, random "
                "and greedy do not)"),
+    # --- the regional variants that add decisions or change play (issue 15, b15a) ---
+    RuleOption("trump_exchange", False, (True, False),
+               "the holder of the trump 7 may take the face-up trump for it when it ranks "
+               "above the 7, the holder of the trump 2 when it ranks 7 or below; at the "
+               "player's turn, once the player has won a trick, while the face-up card is "
+               "in the stock"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
-N_PARAMS = 5
+P_EXCHANGE = 5                  # the variants of issue 15 that change play (b15a)
+N_PARAMS = 6
 
 
 def params(rules) -> np.ndarray:
@@ -95,7 +102,26 @@ def params(rules) -> np.ndarray:
     p[P_DOUBLE_AT] = 0 if rules["double_at"] is None else rules["double_at"]
     p[P_TARGET] = rules["target"]
     p[P_SHOW_HANDS] = rules["partners_show_hands"]
+    p[P_EXCHANGE] = rules["trump_exchange"]
     return p
+
+
+# --- the variants that change the play loop (issue 15, b15a) --------------------------
+#: their rule options (the double-dummy solver plays none of them)
+PLAY_VARIANTS = ("trump_exchange",)
+# the kernels compile a separate play loop (nb.play_x) when any of these is on: its flags
+V_EXCHANGE = 1
+
+
+def variant_flags(params) -> int:
+    """The play-loop variant of a rule vector: 0 (today's loops) or the V_* flags in force."""
+    return V_EXCHANGE * int(params[P_EXCHANGE] != 0)
+
+
+# events of a traced deal (nb.trace_buffers' events: kind, trick, seat, card a, card b)
+EV_EXCHANGE = 1                 # seat gave card a (its trump 7 or 2) for the face-up card b
+MAX_EVENTS = 8
+STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 
 
 # --- outcomes ------------------------------------------------------------------

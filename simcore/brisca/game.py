@@ -36,6 +36,7 @@ class BriscaGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     view_dtype = VIEW_DTYPE
+    decisions = ("play",) + nb.X_KINDS
 
     params_of = staticmethod(E.params)
 

@@ -17,12 +17,15 @@ from ..bits import bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES, P_VALUES,
+from .enums import (DEAL_DTYPE, E_TARGET, EV_EXCHANGE, HAND_SIZE, K_TIE, MAX_CARDS,
+                    MAX_EVENTS, MAX_TRICKS, N_VALUES, P_VALUES, RANKS, STRENGTH_7,
+                    STRENGTH_OF, V_EXCHANGE, variant_flags,
                     P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
                     T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
 from .scoring import score_deal
-from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_partners,
+from .view import (MAX_SEATS, VIEW_DTYPE, default_exchange, view_constants, view_deal,
+                   view_drawn, view_exchange, view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
@@ -72,7 +75,7 @@ def _illegal(status, seat, card):
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+           t_points, xpolicy, t_events, flags):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -83,6 +86,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     in) stops the deal and ``status`` receives ``(1, seat, card)``.  ``draws`` false skips
     the per-trick draws, which only a caller whose stream ends with the deal and whose
     seats are all deterministic may do: nothing observes them, so results are unchanged.
+    ``xpolicy``, ``t_events`` and ``flags`` are :func:`play_x`'s (unused here).
     Returns ``(points_side0, tricks_side0, tricks)``."""
     leader = dealer + 1
     if leader == players:
@@ -150,7 +154,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points):
+          t_points, xpolicy, t_events, flags):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
@@ -215,6 +219,118 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
     return points0, tricks0, n_tricks
 
 
+# --- the variants that change play (issue 15, b15a): one more play loop, compiled only
+# for a rule vector whose variant_flags are not 0 (today's games never compile it) --------
+@njit(inline="always")
+def _event(t_events, row, e, kind, trick, seat, a, b):
+    t_events[row, e, 0] = kind
+    t_events[row, e, 1] = trick
+    t_events[row, e, 2] = seat
+    t_events[row, e, 3] = a
+    t_events[row, e, 4] = b
+
+
+@njit(inline="always")
+def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
+           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+           t_points, xpolicy, t_events, flags):
+    """:func:`play_n` (any player count, the same random stream) with the variants of the
+    rule ``flags`` (``enums.V_*``, a constant of the kernel):
+
+    - ``V_EXCHANGE`` (``trump_exchange``): at a seat's turn, while the face-up card is in
+      the stock (``pos <= n_cards``) and once the seat has won a trick, a seat holding the
+      trump 7 with a face-up card ranked above the 7, or the trump 2 with one ranked 7 or
+      below, asks ``xpolicy`` (the lineup's ``exchange`` dispatcher; ``legal`` is the
+      card it would give): non-zero swaps the two cards, before the seat plays.
+
+    Events go to ``t_events[row]`` when tracing (``enums.EV_*``)."""
+    leader = dealer + 1
+    if leader == players:
+        leader = 0
+    n_tricks = n_cards // players
+    pos = HAND_SIZE * players + 1
+    points0 = 0
+    tricks0 = 0
+    x = np.uint64(0)
+    uk = np.uint64(0)
+    won = 0                      # bit s: seat s has won a trick
+    ne = 0                       # events written
+    r = RANKS[d]
+    seven = bit(trump * r + STRENGTH_7)
+    two = bit(trump * r)
+    for e in range(MAX_EVENTS):
+        if trace:
+            t_events[row, e, 0] = 0
+    for t in range(n_tricks):
+        p = leader
+        win_mask = np.uint64(0)
+        winner = leader
+        tp = 0
+        view_trick(v, t, leader, players, level)
+        for k in range(players):
+            if draws:
+                if (k & 1) == 0:
+                    x = next64(state)
+                    uk = x >> _32
+                else:
+                    uk = x & MASK32
+            h = hands[p]
+            if (flags & V_EXCHANGE) != 0 and pos <= n_cards and (won >> p) & 1 != 0:
+                up = deck[n_cards]                      # the face-up card
+                give = seven if STRENGTH_OF[d, up] > STRENGTH_7 else two
+                if (h & give) != 0 and up != trump * r:
+                    view_turn(v, p, h, players, level)
+                    view_partners(v, p, hands, players, level)
+                    if xpolicy(codes[p], p, v, give, uk, sp) != 0:
+                        gc = trump * r + (STRENGTH_7 if give == seven else 0)
+                        h = (h & ~give) | bit(up)
+                        hands[p] = h
+                        deck[n_cards] = gc
+                        view_exchange(v, p, gc, level)
+                        if trace and ne < MAX_EVENTS:
+                            _event(t_events, row, ne, EV_EXCHANGE, t, p, gc, up)
+                            ne += 1
+            view_turn(v, p, h, players, level)
+            view_partners(v, p, hands, players, level)
+            c = policy(codes[p], p, v, h, uk, sp)
+            if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
+                _illegal(status, p, c)
+                return points0, tricks0, n_tricks
+            b = bit(c)
+            hands[p] = h & ~b
+            if k == 0 or (b & win_mask) != 0:
+                win_mask = beaters(c, trump, tmask, d)
+                winner = p
+                view_best(v, p, c, win_mask, level)
+            tp += pts[c]
+            view_played(v, t, k, p, c, tp, level)
+            if trace:
+                t_cards[row, players * t + k] = c
+            p += 1
+            if p == players:
+                p = 0
+        view_trick_done(v, t, leader, winner, tp, level)
+        if trace:
+            t_leader[row, t] = leader
+            t_winner[row, t] = winner
+            t_points[row, t] = tp
+        won |= 1 << winner
+        if (winner & 1) == 0:
+            points0 += tp
+            tricks0 += 1
+        if pos <= n_cards:
+            s = winner
+            for k in range(players):
+                hands[s] |= bit(deck[pos])
+                pos += 1
+                s += 1
+                if s == players:
+                    s = 0
+            view_drawn(v, n_cards + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
+        leader = winner
+    return points0, tricks0, n_tricks
+
+
 @njit(inline="always")
 def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind, winner, games):
     rec.deal = d
@@ -267,16 +383,32 @@ def stack_empty(typingctx, n, dtype):
     return arrty(n, dtype), codegen
 
 
-def _loop_parts(key, players):
-    """``(level, check, policy, play, players)`` for a loop's ``overload``: the lineup's
-    policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2` for two
-    players, else :func:`play_n`) and the player count; None until ``key`` and ``players``
-    are literals."""
-    got = policies_of(key, "play")
-    if got is None or not isinstance(players, types.IntegerLiteral):
+#: the decisions of the variants (issue 15, b15a) and the game's default policy for each
+X_KINDS = ("exchange",)
+X_DEFAULTS = {"exchange": default_exchange}
+
+
+def _loop_parts(key, players, variant):
+    """``(level, check, policy, xpolicy, play, players, flags)`` for a loop's ``overload``:
+    the lineup's policies (:func:`simcore.strategy.policies_of`), the play loop
+    (:func:`play2` for two players, else :func:`play_n`; :func:`play_x` when the rules'
+    ``variant`` flags are not 0, with the ``exchange`` dispatcher as ``xpolicy``), the
+    player count and the flags; None until ``key``, ``players`` and ``variant`` are
+    literals."""
+    if not (isinstance(players, types.IntegerLiteral)
+            and isinstance(variant, types.IntegerLiteral)):
         return None
     n = players.literal_value
-    return got + ((play2 if n == 2 else play_n), n)
+    flags = variant.literal_value
+    if flags == 0:
+        got = policies_of(key, "play")
+        if got is None:
+            return None
+        return got + (got[2], (play2 if n == 2 else play_n), n, 0)
+    got = policies_of(key, "play", *X_KINDS, defaults=X_DEFAULTS)
+    if got is None:
+        return None
+    return got + (play_x, n, flags)
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
@@ -295,29 +427,31 @@ def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2
     args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2,
             not lineup.deterministic, source, lineup.params, status, trace is not None, *t)
     kernel = _run_deals if lineup.cacheable else _run_deals_nocache
-    specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
+    variant = variant_flags(params)
+    specialized(kernel, args, lineup.key, players, variant)(*args, lineup.key, players, variant)
 
 
 @njit
 def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, source, sp,
                status, trace, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
-               key, players):
+               t_events, key, players, variant):
     literally(key)       # one kernel per lineup: deals_loop chooses its policies when typed
     literally(players)   # and per player count: its play loop, with constant bounds
+    literally(variant)   # and per variant of play (enums.variant_flags; 0: today's game)
     va = np.zeros(1, VIEW_DTYPE)
     view_constants(va[0], players, params, bmi2)
-    deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
-               source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-               t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
-               np.zeros(MAX_SEATS, np.uint64), va)
+    deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+               draws, source, sp, status, trace, t_hands, t_trump, t_stock, t_cards,
+               t_leader, t_winner, t_points, t_events, np.empty(4, np.uint64),
+               np.empty(MAX_CARDS + 1, np.int64), np.zeros(MAX_SEATS, np.uint64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 
-def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
-               source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-               t_winner, t_points, state, deck, hands, va):
+def deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+               draws, source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+               t_winner, t_points, t_events, state, deck, hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` and the player count ``players`` (literals): its policies and play loop are
     chosen here, when the kernel is typed, and only they are compiled.  One call per
@@ -327,17 +461,17 @@ def deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
 
 
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
-def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
-                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-                t_winner, t_points, state, deck, hands, va):
-    got = _loop_parts(key, players)
+def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+                draws, source, sp, status, trace, t_hands, t_trump, t_stock, t_cards,
+                t_leader, t_winner, t_points, t_events, state, deck, hands, va):
+    got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N = got
+    level, check, policy, xpolicy, play, N, F = got
 
-    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, draws,
-             source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-             t_winner, t_points, state, deck, hands, va):
+    def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+             draws, source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
+             t_winner, t_points, t_events, state, deck, hands, va):
         v = va[0]          # the view lives in va, an argument: alive while the loop runs
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
@@ -361,7 +495,8 @@ def _deals_loop(key, players, seed_base, start, out, dealer_fixed, codes, params
             points0, tricks0, n_tricks = play(state, hands, n, d, dealer, trump, tmask, deck,
                                               n_cards, codes, w, sp, policy, level, check,
                                               draws, status, pts, trace, row, t_cards,
-                                              t_leader, t_winner, t_points)
+                                              t_leader, t_winner, t_points, xpolicy,
+                                              t_events, F)
             if status[0] != 0:
                 status[3] = deal
                 return
@@ -397,20 +532,23 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bm
     args = (seed_base, start, out, dealer_fixed, lineup.codes, params, bmi2, lineup.params,
             status, trace is not None, max_deals, d_out, *t)
     kernel = _run_rubbers if lineup.cacheable else _run_rubbers_nocache
-    return specialized(kernel, args, lineup.key, players)(*args, lineup.key, players)
+    variant = variant_flags(params)
+    return specialized(kernel, args, lineup.key, players, variant)(*args, lineup.key, players,
+                                                                    variant)
 
 
 @njit
 def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
-                 t_points, t_before, key, players):
+                 t_points, t_events, t_before, key, players, variant):
     literally(key)
     literally(players)
+    literally(variant)
     va = np.zeros(1, VIEW_DTYPE)
     view_constants(va[0], players, params, bmi2)
-    return rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params,
-                        sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
-                        t_cards, t_leader, t_winner, t_points, t_before,
+    return rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes,
+                        params, sp, status, trace, max_deals, deals_out, t_hands, t_trump,
+                        t_stock, t_cards, t_leader, t_winner, t_points, t_events, t_before,
                         np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
                         np.zeros(MAX_SEATS, np.uint64), va)
 
@@ -418,25 +556,25 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
 _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
 
 
-def rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
-                 status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                 t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+def rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+                 sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                 t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("rubbers_loop is called from jitted code only")
 
 
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
-def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
-                  status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                  t_leader, t_winner, t_points, t_before, state, deck, hands, va):
-    got = _loop_parts(key, players)
+def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
+                  sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
+                  t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
+    got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N = got
+    level, check, policy, xpolicy, play, N, F = got
 
-    def impl(key, players, seed_base, start, out, dealer_fixed, codes, params, sp,
+    def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-             t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+             t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
         v = va[0]          # the view lives in va, an argument: alive while the loop runs
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
@@ -473,7 +611,7 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
                                                   deck, n_cards, codes, w, sp, policy, level,
                                                   check, True, status, pts, keep,
                                                   row, t_cards, t_leader, t_winner,
-                                                  t_points)
+                                                  t_points, xpolicy, t_events, F)
                 if status[0] != 0:
                     status[3] = r
                     return -1
@@ -507,12 +645,13 @@ def _rubbers_loop(key, players, seed_base, start, out, dealer_fixed, codes, para
 
 def trace_buffers(n: int):
     """Arrays a traced run fills, one row per deal: the hands dealt, the face-up card, the
-    stock (first drawn first), every card played, and each trick's leader, winner and
-    points."""
+    stock (first drawn first), every card played, each trick's leader, winner and
+    points, and the variants' events (``enums.EV_*``: kind, trick, seat, card a, card b;
+    kind 0 ends the list; written by :func:`play_x` only)."""
     return (np.zeros((n, MAX_SEATS), np.uint64), np.zeros(n, np.int64),
             np.zeros((n, MAX_CARDS), np.int8), np.zeros((n, MAX_CARDS), np.int8),
             np.zeros((n, MAX_TRICKS), np.int8), np.zeros((n, MAX_TRICKS), np.int8),
-            np.zeros((n, MAX_TRICKS), np.int16))
+            np.zeros((n, MAX_TRICKS), np.int16), np.zeros((n, MAX_EVENTS, 5), np.int8))
 
 
 _NO_TRACE = trace_buffers(1)

@@ -6,7 +6,7 @@ from . import enums as E
 
 
 def deal_records(setup, seed: int, out, trace) -> list[dict]:
-    hands, trump_card, stock, cards, leaders, winners, points = trace
+    hands, trump_card, stock, cards, leaders, winners, points, events = trace
     n = setup.players
     deck = E.deck_for(n)
     n_tricks = deck.n_cards // n
@@ -37,4 +37,14 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             "result": {"winner": winner, "game_points": max(g0, g1),
                        "outcome": E.OUTCOME_LABELS[int(r["outcome"])]},
         })
+        _variant_keys(recs[-1], rules, deck, events[i])
     return recs
+
+
+def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
+    """The keys of the variants of issue 15 that add events (b15a), when their rule is on."""
+    if rules.get("trump_exchange"):
+        rec["exchanges"] = [{"trick": int(e[1]), "seat": int(e[2]),
+                             "gave": deck.format_card(int(e[3])),
+                             "took": deck.format_card(int(e[4]))}
+                            for e in events if e[0] == E.EV_EXCHANGE]
