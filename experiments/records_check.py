@@ -336,8 +336,8 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
     the cards drawn after a trick; ``first_leader`` leads the first trick (by default the
     seat after the dealer).  Returns the true winner and the card points of every
     trick, or None when the play itself is broken (a card not held, out of turn...).
-    Tricks before ``trump_from`` are played without trumps.  ``before_play(t, seat)`` is
-    called before each play is checked (Brisca's trump exchanges).
+    Tricks before ``trump_from`` are played without trumps.  ``before_play(t, k, seat, card,
+    winners)`` is called before each play is checked (Brisca's variants); False stops.
     """
     n = obj["players"]
     n_tricks = len(deck.cards) // n
@@ -373,7 +373,7 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
             if seat != turn:
                 p.add(where, f"seat {seat} plays, but it is seat {turn}'s turn (trick {t})")
                 return None
-            if before_play is not None and not before_play(t, seat, winners):
+            if before_play is not None and not before_play(t, k, seat, card, winners):
                 return None
             hand = hands[seat]
             if card not in hand:
@@ -562,15 +562,20 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
                 held[(winner + k) % n].add(pile.pop(0))
 
     values = BRISCA_POINTS[rules["values"]]
-    before = _brisca_exchanges(p, obj, rules, deck, held, pile)
+    hooks = [h for h in (_brisca_exchanges(p, obj, rules, deck, held, pile),
+                         _brisca_arrastro(p, obj, rules, deck, held)) if h is not None]
     if p:
         return
+
+    def before(*a):
+        return all(h(*a) for h in hooks)
     played = _play_tricks(p, obj, deck, held, obj["trump"][1], values, follow=False,
                           draw=draw, before_play=before)
     if played is None:
         return
-    if before is not None and before.todo:
-        p.add("exchanges", f"{_show(before.todo[0])} is not at a seat's turn, in play order")
+    for h in hooks:
+        if h.todo:
+            p.add(h.key, f"{_show(h.todo[0])} {h.left}")
     winners, trick_points = played
     n_tricks = len(winners)
     side = _side_sums(2, winners, trick_points)
@@ -609,7 +614,7 @@ def _brisca_exchanges(p: Problems, obj: dict, rules: dict, deck: _Deck, held: li
     order = deck.ranks          # high to low
     todo = list(items)
 
-    def before(t: int, seat: int, winners: list[int]) -> bool:
+    def before(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
         while todo and todo[0]["trick"] == t and todo[0]["seat"] == seat:
             e = todo.pop(0)
             where = f"exchanges[{len(items) - len(todo) - 1}]"
@@ -635,7 +640,61 @@ def _brisca_exchanges(p: Problems, obj: dict, rules: dict, deck: _Deck, held: li
             return False
         return True
     before.todo = todo
+    before.key = "exchanges"
+    before.left = "is not at a seat's turn, in play order"
     return before
+
+
+def _brisca_arrastro(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set]):
+    """Rule ``arrastro``: the record's calls (``arrastro``, present exactly when the rule is
+    on) and the plays they force; None when the rule is off."""
+    on = rules.get("arrastro", False)
+    if on not in (True, False):
+        p.add("rules.arrastro", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "arrastro" in obj:
+            p.add("arrastro", "present, but rules.arrastro is false")
+        return None
+    items = obj.get("arrastro")
+    if not isinstance(items, list):
+        p.add("arrastro", f"expected a list (rules.arrastro is true), got {_kind(items)}")
+        return None
+    for j, e in enumerate(items):
+        if not (isinstance(e, dict) and set(e) == {"trick", "seat"} and is_int(e["trick"])
+                and is_int(e["seat"])):
+            p.add(f"arrastro[{j}]", f"expected {{trick, seat}}, got {_show(e)}")
+            return None
+    n = obj["players"]
+    trump = obj["trump"][1]
+    order = deck.ranks          # high to low
+    todo = [(e["trick"], e["seat"]) for e in items]
+    state = {"forced": False}
+
+    def hook(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0:
+            state["forced"] = False
+        if state["forced"]:
+            hand = held[seat]
+            trumps = [c for c in hand if c[1] == trump]
+            if trumps:
+                legal = {min(trumps, key=lambda c: order.index(c[0]))}
+            else:
+                top = min(order.index(c[0]) for c in hand) if hand else 0
+                legal = {c for c in hand if order.index(c[0]) == top}
+            if card not in legal:
+                p.add(f"plays[{t * n + k}]", f"seat {seat} plays {card} after an arrastro "
+                                            f"call; it must play {' or '.join(sorted(legal))}")
+                return False
+        if (t, seat) in todo and card == "1" + trump and k < n - 1:
+            todo.remove((t, seat))
+            state["forced"] = True
+        return True
+    hook.todo = todo
+    hook.key = "arrastro"
+    hook.left = ("is not a call by the player of the trump ace with players still to play "
+                 "to the trick")
+    return hook
 
 
 # --- Spades --------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ DEFAULT_RULES = {
     "partners_show_hands": False,
     # the variants of issue 15 that add decisions or change play (b15a)
     "trump_exchange": False,
+    "arrastro": False,
 }
 
 
@@ -127,7 +128,7 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             out[k] = v
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
-    for k in ("tiebreak_cards", "partners_show_hands", "trump_exchange"):
+    for k in ("tiebreak_cards", "partners_show_hands", "trump_exchange", "arrastro"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -253,6 +254,22 @@ def wants_exchange(strategy: str, u: int) -> bool:
     return bool(u & 1) if strategy == "random" else True
 
 
+def arrastro_legal(hand: list[int], trump_suit: int, players: int = 2) -> list[int]:
+    """Rule arrastro, after a call: the highest trump of ``hand`` (3 K N J (9 8) 7 6 5 4 2),
+    else its cards of the highest rank in the order 1 3 K N J (9 8) 7 6 5 4 2, any suit."""
+    spec = deck_spec(players)
+    trumps = [c for c in hand if spec.suit_of[c] == trump_suit]
+    if trumps:
+        return [max(trumps, key=lambda c: spec.strength_of[c])]
+    top = min(spec.ranks.index(spec.rank_of[c]) for c in hand)
+    return sorted(c for c in hand if spec.ranks.index(spec.rank_of[c]) == top)
+
+
+def wants_arrastro(strategy: str, u: int) -> bool:
+    """random calls when bit 1 of its draw for the turn is 1; greedy always."""
+    return bool((u >> 1) & 1) if strategy == "random" else True
+
+
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
     """(outcome, winner side or None, game points by side) from points/cards by side."""
     winner = None
@@ -295,6 +312,7 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
 
     # play
     exchanges: list[dict] = []
+    calls: list[dict] = []
     won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
@@ -310,6 +328,7 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
             u.append(lo32(x))
         trick_cards: list[int] = []
         trick_seats: list[int] = []
+        forced = False                        # arrastro called in this trick
         for k in range(players):
             seat = (leader + k) % players
             hand = hands[seat]
@@ -325,15 +344,20 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
                     hand.sort()
                     exchanges.append({"trick": len(tricks), "seat": seat, "gave": give,
                                       "took": took})
+            legal = arrastro_legal(hand, trump_suit, players) if forced else hand
             if strategies[seat] == "random":
-                card = choose_random(hand, u[k])
+                card = choose_random(legal, u[k])
             else:
-                card = choose_greedy(hand, trick_cards, trick_seats, seat, trump_suit,
+                card = choose_greedy(legal, trick_cards, trick_seats, seat, trump_suit,
                                      players, rules["values"])
             hand.remove(card)
             trick_cards.append(card)
             trick_seats.append(seat)
             plays.append((seat, card))
+            if rules["arrastro"] and card == card_index("1" + SUITS[trump_suit], players) \
+                    and k < players - 1 and wants_arrastro(strategies[seat], u[k]):
+                forced = True
+                calls.append({"trick": len(tricks), "seat": seat})
         winner = trick_seats[trick_winner(trick_cards, trump_suit, players)]
         p = sum(pts[c] for c in trick_cards)
         tricks.append((leader, winner, p))
@@ -353,6 +377,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     extra = {}
     if rules["trump_exchange"]:
         extra["exchanges"] = exchanges
+    if rules["arrastro"]:
+        extra["arrastro"] = calls
     return {**extra,
         "dealer": dealer,
         "trump_card": trump_card,

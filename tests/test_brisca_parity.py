@@ -42,12 +42,14 @@ def compare_deal(rec, exp, players):
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
     # the variants' events (issue 15): present exactly when their rule is on
-    for key in ("exchanges",):
+    for key in ("exchanges", "arrastro"):
         assert (key in rec) == (key in exp)
     if "exchanges" in exp:
         assert [(e["trick"], e["seat"], card(e["gave"]), card(e["took"]))
                 for e in rec["exchanges"]] == \
             [(e["trick"], e["seat"], e["gave"], e["took"]) for e in exp["exchanges"]]
+    if "arrastro" in exp:
+        assert rec["arrastro"] == exp["arrastro"]
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -105,7 +107,7 @@ def test_matches_match_reference(players, rules):
 # --- the variants that add decisions or change play (issue 15) ----------------------------
 # one lineup per player count (greedy and random alternating), so that each variant
 # compiles one kernel per player count
-VARIANTS = [{"trump_exchange": True}]
+VARIANTS = [{"trump_exchange": True}, {"arrastro": True}]
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))

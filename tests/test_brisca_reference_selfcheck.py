@@ -560,3 +560,28 @@ def test_trump_exchange_in_play():
             assert e["seat"] in [w for _, w, _ in out["tricks"][:t]]
             assert t < 17                    # the face-up card goes in the draw after trick 16
     assert seen > 0
+
+
+def test_arrastro_legal():
+    """arrastro: after a call, the highest trump in the order 3 K N J (9 8) 7 6 5 4 2; without
+    trumps, the cards of the highest rank in the order 1 3 K N J (9 8) 7 6 5 4 2."""
+    assert br.arrastro_legal(cs("2B 3B 1O"), B) == [ci("3B")]
+    assert br.arrastro_legal(cs("7B KB 3O"), B) == [ci("KB")]
+    assert br.arrastro_legal(cs("1O 3C 5E"), B) == [ci("1O")]
+    assert br.arrastro_legal(cs("KO KC 5E"), B) == sorted(cs("KO KC"))
+    assert br.arrastro_legal(cs("9O 8C JE", 6), B, 6) == [ci("JE", 6)]
+    assert br.arrastro_legal(cs("9O 8B 7C", 6), B, 6) == [ci("8B", 6)]
+
+
+def test_arrastro_in_play():
+    """In played deals: every call comes from the player of the trump ace with players still
+    to play, and the players after it play by arrastro_legal."""
+    seen = 0
+    for d in range(60):
+        out = br.play_deal(3, d, ("greedy", "random"), {"arrastro": True})
+        for c in out["arrastro"]:
+            seen += 1
+            t = c["trick"]
+            (s0, c0), (s1, c1) = out["plays"][2 * t:2 * t + 2]
+            assert s0 == c["seat"] and br.card_name(c0) == "1" + "OCEB"[out["trump_suit"]]
+    assert seen > 0

@@ -253,6 +253,94 @@ def test_trump_exchange_records_pass_check_records():
     assert any("exchanges" in m for m in check_record(bad))
 
 
+def _arrastro_legal(hand, trump_suit, players):
+    """After an arrastro call: the highest trump, else the cards of the highest rank."""
+    order = deck(players).ranks                     # high to low
+    trumps = [c for c in hand if c[1] == trump_suit]
+    if trumps:
+        return {min(trumps, key=lambda c: order.index(c[0]))}
+    top = min(order.index(c[0]) for c in hand)
+    return {c for c in hand if order.index(c[0]) == top}
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_arrastro(players):
+    """arrastro: only the player of the trump ace calls, with players still to play; each of
+    them then plays its highest trump, or without trumps a card of its highest rank.  greedy
+    always calls, random sometimes does and sometimes not."""
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    called = {"greedy": 0, "random": 0}
+    not_called = {"greedy": 0, "random": 0}
+    forced_plays = 0
+    for rec in records(players, strategies, n=80, seed=23, rules=(("arrastro", True),)):
+        n = players
+        trump_suit = rec["trump"][1]
+        calls = {(c["trick"], c["seat"]) for c in rec["arrastro"]}
+        assert len(calls) == len(rec["arrastro"])
+        forced = None
+        for t, k, seat, card, hand, before in walk(rec):
+            if k == 0:
+                forced = False
+            if forced:
+                assert card in _arrastro_legal(hand, trump_suit, n), (t, seat, card, hand)
+                forced_plays += 1
+            who = rec["strategies"][seat]
+            if card == "1" + trump_suit and k < n - 1:
+                if (t, seat) in calls:
+                    called[who] += 1
+                    forced = True
+                    calls.discard((t, seat))
+                else:
+                    not_called[who] += 1
+        assert not calls                  # every call was by the ace's player, not last
+    assert not_called["greedy"] == 0 and called["greedy"] > 0
+    assert called["random"] > 0 and not_called["random"] > 0
+    assert forced_plays > 0
+
+
+def test_arrastro_records_pass_check_records():
+    """check-records replays the calls: a play that breaks an arrastro, or a call by a seat
+    that did not play the trump ace, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("arrastro", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    bad = json.loads(json.dumps(next(r for r in recs if r["arrastro"])))
+    c = bad["arrastro"][0]
+    c["seat"] = 1 - c["seat"]
+    assert any("arrastro" in m for m in check_record(bad))
+    # a deal where the ace was led without a call: calling it there makes the answer illegal
+    # unless it happened to be the highest card
+    for rec in recs:
+        t_ace = [(j // 2, s) for j, (s, card) in enumerate(rec["plays"])
+                 if card == "1" + rec["trump"][1] and j % 2 == 0]
+        if t_ace and not rec["arrastro"]:
+            bad = json.loads(json.dumps(rec))
+            bad["arrastro"] = [{"trick": t_ace[0][0], "seat": t_ace[0][1]}]
+            if check_record(bad):
+                break
+    else:
+        pytest.fail("no deal to tamper with")
+
+
+def test_arrastro_policies():
+    """The arrastro decision of random (bit 1 of its draw), greedy (always) and expert
+    (not when a teammate is still to play)."""
+    from simcore.brisca.view import new_view
+    from simcore.strategy import decide
+    v = new_view(2)[0]
+    v["trump"] = 3
+    v["seat"], v["leader"], v["trick_len"] = 0, 0, 1
+    assert decide("brisca", "greedy", v, 1 << 39, 0, kind="arrastro") == 1
+    assert decide("brisca", "random", v, 1 << 39, 0b10, kind="arrastro") == 1
+    assert decide("brisca", "random", v, 1 << 39, 0b01, kind="arrastro") == 0
+    assert decide("brisca", "expert", v, 1 << 39, 0, kind="arrastro") == 1
+    v4 = new_view(4)[0]
+    v4["seat"], v4["leader"], v4["trick_len"] = 1, 1, 1       # seat 3, a teammate, to play
+    assert decide("brisca", "expert", v4, 1 << 39, 0, kind="arrastro", players=4) == 0
+    v4["seat"], v4["leader"], v4["trick_len"] = 1, 3, 3       # seat 2 still to play: opponent
+    assert decide("brisca", "expert", v4, 1 << 39, 0, kind="arrastro", players=4) == 1
+
+
 def test_trump_exchange_off_by_default():
     """Without the rule no record has exchanges, and the deals are today's."""
     recs = records(2, "greedy,random", n=40, seed=23)

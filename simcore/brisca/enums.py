@@ -86,12 +86,16 @@ RULES = RuleSchema("brisca", (
                "above the 7, the holder of the trump 2 when it ranks 7 or below; at the "
                "player's turn, once the player has won a trick, while the face-up card is "
                "in the stock"),
+    RuleOption("arrastro", False, (True, False),
+               "a player who plays the trump ace may call arrastro: the players still to play "
+               "to that trick must play their highest trump (3 K N J (9 8) 7 6 5 4 2), "
+               "without trumps their highest card (1 3 K N J ... 2, any suit)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
-P_EXCHANGE = 5                  # the variants of issue 15 that change play (b15a)
-N_PARAMS = 6
+P_EXCHANGE, P_ARRASTRO = 5, 6   # the variants of issue 15 that change play (b15a)
+N_PARAMS = 7
 
 
 def params(rules) -> np.ndarray:
@@ -103,23 +107,26 @@ def params(rules) -> np.ndarray:
     p[P_TARGET] = rules["target"]
     p[P_SHOW_HANDS] = rules["partners_show_hands"]
     p[P_EXCHANGE] = rules["trump_exchange"]
+    p[P_ARRASTRO] = rules["arrastro"]
     return p
 
 
 # --- the variants that change the play loop (issue 15, b15a) --------------------------
 #: their rule options (the double-dummy solver plays none of them)
-PLAY_VARIANTS = ("trump_exchange",)
+PLAY_VARIANTS = ("trump_exchange", "arrastro")
 # the kernels compile a separate play loop (nb.play_x) when any of these is on: its flags
 V_EXCHANGE = 1
+V_ARRASTRO = 2
 
 
 def variant_flags(params) -> int:
     """The play-loop variant of a rule vector: 0 (today's loops) or the V_* flags in force."""
-    return V_EXCHANGE * int(params[P_EXCHANGE] != 0)
+    return V_EXCHANGE * int(params[P_EXCHANGE] != 0) + V_ARRASTRO * int(params[P_ARRASTRO] != 0)
 
 
 # events of a traced deal (nb.trace_buffers' events: kind, trick, seat, card a, card b)
 EV_EXCHANGE = 1                 # seat gave card a (its trump 7 or 2) for the face-up card b
+EV_ARRASTRO = 2                 # seat played the trump ace (card a) and called arrastro
 MAX_EVENTS = 8
 STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 

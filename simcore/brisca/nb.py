@@ -13,18 +13,19 @@ from llvmlite import ir
 from numba.extending import intrinsic, overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit
+from ..bits import bit, top_bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_TARGET, EV_EXCHANGE, HAND_SIZE, K_TIE, MAX_CARDS,
-                    MAX_EVENTS, MAX_TRICKS, N_VALUES, P_VALUES, RANKS, STRENGTH_7,
-                    STRENGTH_OF, V_EXCHANGE, variant_flags,
+from .enums import (DEAL_DTYPE, E_TARGET, EV_ARRASTRO, EV_EXCHANGE, FIELDS, HAND_SIZE,
+                    K_TIE, MAX_CARDS, MAX_EVENTS, MAX_TRICKS, N_VALUES, P_VALUES, RANKS,
+                    STRENGTH_7, STRENGTH_OF, STRIDES, V_ARRASTRO, V_EXCHANGE, variant_flags,
                     P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
                     T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
 from .scoring import score_deal
-from .view import (MAX_SEATS, VIEW_DTYPE, default_exchange, view_constants, view_deal,
+from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, view_constants,
+                   view_deal,
                    view_drawn, view_exchange, view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
@@ -75,7 +76,7 @@ def _illegal(status, seat, card):
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-           t_points, xpolicy, t_events, flags):
+           t_points, xpolicy, apolicy, t_events, flags):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -86,7 +87,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     in) stops the deal and ``status`` receives ``(1, seat, card)``.  ``draws`` false skips
     the per-trick draws, which only a caller whose stream ends with the deal and whose
     seats are all deterministic may do: nothing observes them, so results are unchanged.
-    ``xpolicy``, ``t_events`` and ``flags`` are :func:`play_x`'s (unused here).
+    ``xpolicy``, ``apolicy``, ``t_events`` and ``flags`` are :func:`play_x`'s (unused here).
     Returns ``(points_side0, tricks_side0, tricks)``."""
     leader = dealer + 1
     if leader == players:
@@ -154,7 +155,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points, xpolicy, t_events, flags):
+          t_points, xpolicy, apolicy, t_events, flags):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
@@ -231,9 +232,21 @@ def _event(t_events, row, e, kind, trick, seat, a, b):
 
 
 @njit(inline="always")
+def arrastro_legal(h, tmask, d):
+    """The cards a seat may play after an arrastro call: its highest trump, else its cards
+    of the highest rank (strength), whatever their suit."""
+    th = h & tmask
+    if th != 0:
+        return bit(top_bit(th))
+    r = np.uint64(RANKS[d])
+    fold = (h | (h >> r) | (h >> (r + r)) | (h >> (r + r + r))) & FIELDS[d]
+    return h & (STRIDES[d] << np.uint64(top_bit(fold)))
+
+
+@njit(inline="always")
 def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-           t_points, xpolicy, t_events, flags):
+           t_points, xpolicy, apolicy, t_events, flags):
     """:func:`play_n` (any player count, the same random stream) with the variants of the
     rule ``flags`` (``enums.V_*``, a constant of the kernel):
 
@@ -242,6 +255,10 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
       trump 7 with a face-up card ranked above the 7, or the trump 2 with one ranked 7 or
       below, asks ``xpolicy`` (the lineup's ``exchange`` dispatcher; ``legal`` is the
       card it would give): non-zero swaps the two cards, before the seat plays.
+    - ``V_ARRASTRO`` (``arrastro``): a seat that plays the trump ace with players still to
+      play to the trick asks ``apolicy`` (the ``arrastro`` dispatcher; ``legal`` is the
+      ace): non-zero calls arrastro, and each later player of the trick may only play its
+      highest trump, or without trumps its cards of the highest rank (``legal`` says so).
 
     Events go to ``t_events[row]`` when tracing (``enums.EV_*``)."""
     leader = dealer + 1
@@ -266,6 +283,7 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
         win_mask = np.uint64(0)
         winner = leader
         tp = 0
+        forced = False               # arrastro called in this trick
         view_trick(v, t, leader, players, level)
         for k in range(players):
             if draws:
@@ -290,10 +308,13 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
                         if trace and ne < MAX_EVENTS:
                             _event(t_events, row, ne, EV_EXCHANGE, t, p, gc, up)
                             ne += 1
+            legal = h
+            if (flags & V_ARRASTRO) != 0 and forced:
+                legal = arrastro_legal(h, tmask, d)
             view_turn(v, p, h, players, level)
             view_partners(v, p, hands, players, level)
-            c = policy(codes[p], p, v, h, uk, sp)
-            if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
+            c = policy(codes[p], p, v, legal, uk, sp)
+            if check and (c < 0 or c >= n_cards or (legal & bit(c)) == 0):
                 _illegal(status, p, c)
                 return points0, tricks0, n_tricks
             b = bit(c)
@@ -306,6 +327,12 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             view_played(v, t, k, p, c, tp, level)
             if trace:
                 t_cards[row, players * t + k] = c
+            if (flags & V_ARRASTRO) != 0 and c == trump * r + r - 1 and k < players - 1:
+                if apolicy(codes[p], p, v, b, uk, sp) != 0:
+                    forced = True
+                    if trace and ne < MAX_EVENTS:
+                        _event(t_events, row, ne, EV_ARRASTRO, t, p, c, 0)
+                        ne += 1
             p += 1
             if p == players:
                 p = 0
@@ -384,15 +411,17 @@ def stack_empty(typingctx, n, dtype):
 
 
 #: the decisions of the variants (issue 15, b15a) and the game's default policy for each
-X_KINDS = ("exchange",)
-X_DEFAULTS = {"exchange": default_exchange}
+X_KINDS = ("exchange", "arrastro")
+X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro}
 
 
 def _loop_parts(key, players, variant):
-    """``(level, check, policy, xpolicy, play, players, flags)`` for a loop's ``overload``:
+    """``(level, check, policy, xpolicy, apolicy, play, players, flags)`` for a loop's
+    ``overload``:
     the lineup's policies (:func:`simcore.strategy.policies_of`), the play loop
     (:func:`play2` for two players, else :func:`play_n`; :func:`play_x` when the rules'
-    ``variant`` flags are not 0, with the ``exchange`` dispatcher as ``xpolicy``), the
+    ``variant`` flags are not 0, with the ``exchange`` and ``arrastro`` dispatchers as
+    ``xpolicy`` and ``apolicy``), the
     player count and the flags; None until ``key``, ``players`` and ``variant`` are
     literals."""
     if not (isinstance(players, types.IntegerLiteral)
@@ -404,7 +433,7 @@ def _loop_parts(key, players, variant):
         got = policies_of(key, "play")
         if got is None:
             return None
-        return got + (got[2], (play2 if n == 2 else play_n), n, 0)
+        return got + (got[2], got[2], (play2 if n == 2 else play_n), n, 0)
     got = policies_of(key, "play", *X_KINDS, defaults=X_DEFAULTS)
     if got is None:
         return None
@@ -467,7 +496,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
     got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, xpolicy, play, N, F = got
+    level, check, policy, xpolicy, apolicy, play, N, F = got
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
              draws, source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
@@ -496,7 +525,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
                                               n_cards, codes, w, sp, policy, level, check,
                                               draws, status, pts, trace, row, t_cards,
                                               t_leader, t_winner, t_points, xpolicy,
-                                              t_events, F)
+                                              apolicy, t_events, F)
             if status[0] != 0:
                 status[3] = deal
                 return
@@ -570,7 +599,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
     got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, xpolicy, play, N, F = got
+    level, check, policy, xpolicy, apolicy, play, N, F = got
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
@@ -611,7 +640,8 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                                                   deck, n_cards, codes, w, sp, policy, level,
                                                   check, True, status, pts, keep,
                                                   row, t_cards, t_leader, t_winner,
-                                                  t_points, xpolicy, t_events, F)
+                                                  t_points, xpolicy, apolicy, t_events,
+                                                  F)
                 if status[0] != 0:
                     status[3] = r
                     return -1

@@ -48,3 +48,6 @@ def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
                              "gave": deck.format_card(int(e[3])),
                              "took": deck.format_card(int(e[4]))}
                             for e in events if e[0] == E.EV_EXCHANGE]
+    if rules.get("arrastro"):
+        rec["arrastro"] = [{"trick": int(e[1]), "seat": int(e[2])}
+                           for e in events if e[0] == E.EV_ARRASTRO]

@@ -265,6 +265,13 @@ def default_exchange(v, legal, u, p):
     return 1
 
 
+@njit(inline="always")
+def default_arrastro(v, legal, u, p):
+    """the game's default ``arrastro`` policy (rule ``arrastro``): always call (``legal``
+    is the trump ace just played; the trick so far is in the view)"""
+    return 1
+
+
 __all__ = ["VIEW_DTYPE", "MAX_SEATS", "new_view", "view_constants", "view_deal", "view_trick",
            "view_turn", "view_partners", "view_played", "view_best", "view_trick_done", "view_drawn",
-           "view_exchange", "default_exchange"]
+           "view_exchange", "default_exchange", "default_arrastro"]
