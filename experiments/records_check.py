@@ -329,7 +329,8 @@ def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
 
 def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
                  points: dict, follow: bool, draw=None, break_spades: bool = False,
-                 first_leader: int | None = None, trump_from: int = 0, before_play=None):
+                 first_leader: int | None = None, trump_from: int = 0, before_play=None,
+                 n_tricks: int | None = None):
     """Replay ``plays`` trick by trick against ``tricks``.
 
     ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
@@ -338,9 +339,10 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
     trick, or None when the play itself is broken (a card not held, out of turn...).
     Tricks before ``trump_from`` are played without trumps.  ``before_play(t, k, seat, card,
     winners)`` is called before each play is checked (Brisca's variants); False stops.
+    ``n_tricks``: the tricks played (Brisca's claims end a deal early), else every card.
     """
     n = obj["players"]
-    n_tricks = len(deck.cards) // n
+    n_tricks = len(deck.cards) // n if n_tricks is None else n_tricks
     tricks = _trick_keys(p, obj, n_tricks)
     plays = obj["plays"]
     if not isinstance(plays, list) or len(plays) != n * n_tricks:
@@ -564,13 +566,17 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     values = BRISCA_POINTS[rules["values"]]
     hooks = [h for h in (_brisca_exchanges(p, obj, rules, deck, held, pile),
                          _brisca_arrastro(p, obj, rules, deck, held)) if h is not None]
+    claim = _brisca_claim(p, obj, rules, deck, held, pile)
+    if claim is not None:
+        hooks.append(claim)
     if p:
         return
 
     def before(*a):
         return all(h(*a) for h in hooks)
     played = _play_tricks(p, obj, deck, held, obj["trump"][1], values, follow=False,
-                          draw=draw, before_play=before)
+                          draw=draw, before_play=before,
+                          n_tricks=None if claim is None else claim.trick)
     if played is None:
         return
     for h in hooks:
@@ -580,6 +586,17 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     n_tricks = len(winners)
     side = _side_sums(2, winners, trick_points)
     cards = _side_sums(2, winners, [n] * n_tricks)
+    if claim is not None and claim.side is not None:
+        if pile:
+            p.add("claim", "made while the stock lasts")
+            return
+        why = claim.due(held)
+        if why != claim.side:
+            p.add("claim", f"side {claim.side} claims before trick {claim.trick}, but its "
+                           f"hands do not hold the best trumps still out")
+            return
+        side[claim.side] += sum(values.get(c[0], 0) for h in held for c in h)
+        cards[claim.side] += sum(len(h) for h in held)
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
     _result(p, obj["result"], ("winner", "game_points", "outcome"),
@@ -694,6 +711,64 @@ def _brisca_arrastro(p: Problems, obj: dict, rules: dict, deck: _Deck, held: lis
     hook.key = "arrastro"
     hook.left = ("is not a call by the player of the trump ace with players still to play "
                  "to the trick")
+    return hook
+
+
+def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
+                  pile: list):
+    """Rule ``claim_top_trumps``: the record's ``claim`` (null, or the trick before which a
+    side claimed every trick left); a hook that refuses a claim left unmade when it was due.
+    None when the rule is off."""
+    on = rules.get("claim_top_trumps", False)
+    if on not in (True, False):
+        p.add("rules.claim_top_trumps", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "claim" in obj:
+            p.add("claim", "present, but rules.claim_top_trumps is false")
+        return None
+    if "claim" not in obj:
+        p.add("claim", "missing (rules.claim_top_trumps is true)")
+        return None
+    c = obj["claim"]
+    n = obj["players"]
+    n_all = len(deck.cards) // n
+    if c is not None and not (isinstance(c, dict) and set(c) == {"trick", "side"}
+                              and is_int(c["trick"]) and 0 <= c["trick"] < n_all
+                              and c["side"] in (0, 1) and is_int(c["side"])):
+        p.add("claim", f"expected null or {{trick, side}}, got {_show(c)}")
+        return None
+    trump = obj["trump"][1]
+    order = deck.ranks          # high to low
+
+    def due(hands) -> int | None:
+        left = len(hands[0])
+        if left not in (2, 3) or any(len(h) != left for h in hands):
+            return None
+        out = sorted((x for h in hands for x in h if x[1] == trump),
+                     key=lambda x: order.index(x[0]))
+        if len(out) < left:
+            return None
+        best = set(out[:left])
+        for s in (0, 1):
+            if best <= {x for seat in range(n) if seat % 2 == s for x in hands[seat]}:
+                return s
+        return None
+
+    def hook(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0 and not pile:
+            s = due(held)
+            if s is not None:
+                p.add(f"tricks[{t}]", f"played, but side {s} holds the best trumps still "
+                                      f"out: its claim was due")
+                return False
+        return True
+    hook.todo = []
+    hook.key = "claim"
+    hook.left = ""
+    hook.trick = n_all if c is None else c["trick"]
+    hook.side = None if c is None else c["side"]
+    hook.due = due
     return hook
 
 

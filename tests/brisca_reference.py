@@ -115,6 +115,7 @@ DEFAULT_RULES = {
     # the variants of issue 15 that add decisions or change play (b15a)
     "trump_exchange": False,
     "arrastro": False,
+    "claim_top_trumps": False,
 }
 
 
@@ -128,7 +129,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
             out[k] = v
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
-    for k in ("tiebreak_cards", "partners_show_hands", "trump_exchange", "arrastro"):
+    for k in ("tiebreak_cards", "partners_show_hands", "trump_exchange", "arrastro",
+              "claim_top_trumps"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -265,6 +267,25 @@ def arrastro_legal(hand: list[int], trump_suit: int, players: int = 2) -> list[i
     return sorted(c for c in hand if spec.ranks.index(spec.rank_of[c]) == top)
 
 
+def claim_side(hands: list[list[int]], trump_suit: int, players: int = 2):
+    """Rule claim_top_trumps, once the stock is out: with 3 (or 2) cards in every hand, the
+    side whose hands hold the 3 (2) best trumps not yet played; else None."""
+    spec = deck_spec(players)
+    left = len(hands[0])
+    if left not in (2, 3):
+        return None
+    out = sorted((c for h in hands for c in h if spec.suit_of[c] == trump_suit),
+                 key=lambda c: -spec.strength_of[c])
+    if len(out) < left:
+        return None
+    best = set(out[:left])
+    for side in (0, 1):
+        held = {c for s in range(players) if side_of(s, players) == side for c in hands[s]}
+        if best <= held:
+            return side
+    return None
+
+
 def wants_arrastro(strategy: str, u: int) -> bool:
     """random calls when bit 1 of its draw for the turn is 1; greedy always."""
     return bool((u >> 1) & 1) if strategy == "random" else True
@@ -313,6 +334,7 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     # play
     exchanges: list[dict] = []
     calls: list[dict] = []
+    claim = None
     won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
@@ -320,7 +342,16 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     cards = [0, 0]
     leader = (dealer + 1) % players
     n_tricks = spec.n_cards // players
-    for _ in range(n_tricks):
+    for t in range(n_tricks):
+        if rules["claim_top_trumps"] and not to_draw:
+            side = claim_side(hands, trump_suit, players)
+            if side is not None:
+                claim = {"trick": t, "side": side}
+                points[side] += sum(pts[c] for h in hands for c in h)
+                cards[side] += sum(len(h) for h in hands)
+                for h in hands:
+                    h.clear()
+                break
         u: list[int] = []
         for _j in range(n_out):
             x = gen.next()
@@ -379,6 +410,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         extra["exchanges"] = exchanges
     if rules["arrastro"]:
         extra["arrastro"] = calls
+    if rules["claim_top_trumps"]:
+        extra["claim"] = claim
     return {**extra,
         "dealer": dealer,
         "trump_card": trump_card,

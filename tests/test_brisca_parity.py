@@ -42,7 +42,7 @@ def compare_deal(rec, exp, players):
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
     # the variants' events (issue 15): present exactly when their rule is on
-    for key in ("exchanges", "arrastro"):
+    for key in ("exchanges", "arrastro", "claim"):
         assert (key in rec) == (key in exp)
     if "exchanges" in exp:
         assert [(e["trick"], e["seat"], card(e["gave"]), card(e["took"]))
@@ -50,6 +50,8 @@ def compare_deal(rec, exp, players):
             [(e["trick"], e["seat"], e["gave"], e["took"]) for e in exp["exchanges"]]
     if "arrastro" in exp:
         assert rec["arrastro"] == exp["arrastro"]
+    if "claim" in exp:
+        assert rec["claim"] == exp["claim"]
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -107,7 +109,7 @@ def test_matches_match_reference(players, rules):
 # --- the variants that add decisions or change play (issue 15) ----------------------------
 # one lineup per player count (greedy and random alternating), so that each variant
 # compiles one kernel per player count
-VARIANTS = [{"trump_exchange": True}, {"arrastro": True}]
+VARIANTS = [{"trump_exchange": True}, {"arrastro": True}, {"claim_top_trumps": True}]
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))

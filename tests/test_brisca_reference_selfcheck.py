@@ -585,3 +585,33 @@ def test_arrastro_in_play():
             (s0, c0), (s1, c1) = out["plays"][2 * t:2 * t + 2]
             assert s0 == c["seat"] and br.card_name(c0) == "1" + "OCEB"[out["trump_suit"]]
     assert seen > 0
+
+
+def test_claim_top_trumps_side():
+    """claim_top_trumps: with 3 cards a hand, the side holding the 3 best trumps still out;
+    with 2, the 2 best; never with 1 card, nor when fewer trumps are out."""
+    assert br.claim_side([cs("1B 3B KB"), cs("2O 4O 5O")], B) == 0
+    assert br.claim_side([cs("1B 3B 2O"), cs("KB 4O 5O")], B) is None
+    assert br.claim_side([cs("2O 4O 5O"), cs("NB JB 7B")], B) == 1     # 1 3 K played
+    assert br.claim_side([cs("1B 3B"), cs("2O 4O")], B) == 0
+    assert br.claim_side([cs("1B 2O"), cs("3B 4O")], B) is None
+    assert br.claim_side([cs("1B"), cs("4O")], B) is None
+    assert br.claim_side([cs("1B 3B 2O"), cs("4O 5O 6O")], B) is None  # two trumps out
+    # partners: the side's hands together
+    assert br.claim_side([cs("1B 2O 4O"), cs("5O 6O 7O"), cs("3B KB 2C"), cs("4C 5C 6C")],
+                         B, 4) == 0
+
+
+def test_claim_top_trumps_in_play():
+    """A claimed deal stops at the claim; the claiming side takes every card left (points
+    still add up to 120) and the deal before the claim is the one without the rule."""
+    seen = 0
+    for d in range(40):
+        out = br.play_deal(3, d, ("greedy", "random"), {"claim_top_trumps": True})
+        plain = br.play_deal(3, d, ("greedy", "random"))
+        c = out["claim"]
+        t = 20 if c is None else c["trick"]
+        assert out["plays"] == plain["plays"][:2 * t]
+        assert sum(out["points"]) == 120 and sum(out["cards"]) == 40
+        seen += c is not None
+    assert seen > 0

@@ -341,6 +341,80 @@ def test_arrastro_policies():
     assert decide("brisca", "expert", v4, 1 << 39, 0, kind="arrastro", players=4) == 1
 
 
+def _claim_due(hands, trump_suit, players):
+    """The side holding the 3 (2) best trumps still out with 3 (2) cards in each hand."""
+    left = len(hands[0])
+    if left not in (2, 3):
+        return None
+    order = deck(players).ranks
+    out = sorted((c for h in hands for c in h if c[1] == trump_suit),
+                 key=lambda c: order.index(c[0]))
+    if len(out) < left:
+        return None
+    for s in (0, 1):
+        if set(out[:left]) <= {c for seat in range(players) if seat % 2 == s
+                               for c in hands[seat]}:
+            return s
+    return None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_claim_top_trumps(players):
+    """claim_top_trumps: once the stock is out, before the first trick where a side's hands
+    hold the 3 best trumps still out (each hand holding 3 cards) or the 2 best (2 cards),
+    the deal stops and that side takes every card left: its points and cards."""
+    pts = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    claims = {2: 0, 3: 0}
+    n = players
+    for rec in records(players, strategies, n=80, seed=23, rules=(("claim_top_trumps", True),)):
+        trump_suit = rec["trump"][1]
+        hands = [set(h) for h in rec["hands"]]
+        stock = list(rec["stock"])
+        n_all = deck(n).n_cards // n
+        c = rec["claim"]
+        played = n_all if c is None else c["trick"]
+        assert len(rec["tricks"]) == played and len(rec["plays"]) == n * played
+        for t in range(played):
+            if not stock:
+                assert _claim_due(hands, trump_suit, n) is None   # no claim was due
+            for k in range(n):
+                seat, card = rec["plays"][n * t + k]
+                hands[seat].remove(card)
+            if stock:
+                for k in range(n):
+                    hands[(rec["tricks"][t]["winner"] + k) % n].add(stock.pop(0))
+        if c is not None:
+            assert not stock
+            assert _claim_due(hands, trump_suit, n) == c["side"]
+            claims[len(hands[0])] += 1
+        side = [0, 0]
+        cards = [0, 0]
+        for t in rec["tricks"]:
+            side[t["winner"] % 2] += t["points"]
+            cards[t["winner"] % 2] += n
+        if c is not None:
+            side[c["side"]] += sum(pts.get(x[0], 0) for h in hands for x in h)
+            cards[c["side"]] += sum(len(h) for h in hands)
+        assert rec["points"] == side and rec["cards"] == cards and sum(side) == 120
+    assert claims[3] > 0 and claims[2] > 0
+
+
+def test_claim_top_trumps_records_pass_check_records():
+    """check-records replays the play up to the claim: a claim for the wrong side, or a
+    claim left unmade when due, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("claim_top_trumps", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    rec = next(r for r in recs if r["claim"])
+    bad = json.loads(json.dumps(rec))
+    bad["claim"]["side"] = 1 - bad["claim"]["side"]
+    assert any(m.startswith("claim") for m in check_record(bad))
+    bad = json.loads(json.dumps(rec))
+    bad["claim"] = None
+    assert check_record(bad) != []
+
+
 def test_trump_exchange_off_by_default():
     """Without the rule no record has exchanges, and the deals are today's."""
     recs = records(2, "greedy,random", n=40, seed=23)

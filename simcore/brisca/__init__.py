@@ -15,5 +15,6 @@
 - Variants that change play (off by default): ``trump_exchange`` (the trump 7 / 2 taken
   for the face-up card at the seat's turn, once it won a trick, while the card is in the stock);
   ``arrastro`` (the trump ace's player may call: the later players of the trick play their
-  highest trump, else a card of their highest rank).
+  highest trump, else a card of their highest rank); ``claim_top_trumps`` (once the stock
+  is out, the side holding the 3 (2) best trumps left with 3 (2) cards a hand takes the rest).
 """

@@ -44,6 +44,11 @@ class BriscaGame(Game):
         if rules["partners_show_hands"] and players == 2:
             raise TrunfoError("rule partners_show_hands=true needs partners: 4 or 6 players, "
                               "not 2")
+        # the variants of issue 15 that change play (b15a): trump_exchange needs the
+        # face-up trump card, which a rotating trump suit (another branch's rule) has not
+        if rules["trump_exchange"] and rules.as_dict().get("rotating_trump"):
+            raise TrunfoError("rule trump_exchange=true needs a face-up trump card: not with "
+                              "rotating_trump=true")
 
     def deck_for(self, setup: Setup):
         return E.deck_for(setup.players)

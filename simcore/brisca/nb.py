@@ -13,13 +13,14 @@ from llvmlite import ir
 from numba.extending import intrinsic, overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit, top_bit
+from ..bits import bit, ctz, popcount, top_bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
 from .enums import (DEAL_DTYPE, E_TARGET, EV_ARRASTRO, EV_EXCHANGE, FIELDS, HAND_SIZE,
                     K_TIE, MAX_CARDS, MAX_EVENTS, MAX_TRICKS, N_VALUES, P_VALUES, RANKS,
-                    STRENGTH_7, STRENGTH_OF, STRIDES, V_ARRASTRO, V_EXCHANGE, variant_flags,
+                    STRENGTH_7, STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE,
+                    EV_CLAIM, variant_flags,
                     P_TARGET, POINTS_TABLE, SUIT_MASKS, SUIT_OF, T_CARDS0,
                     T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1, T_OUTCOME, T_POINTS0,
                     TOTAL_POINTS)
@@ -244,6 +245,33 @@ def arrastro_legal(h, tmask, d):
 
 
 @njit(inline="always")
+def claim_side(hands, players, tmask, left):
+    """``claim_top_trumps``: the side whose hands hold the ``left`` best trumps not yet
+    played, when each hand holds ``left`` (3 or 2) cards; else -1."""
+    if left != 3 and left != 2:
+        return -1
+    out = np.uint64(0)
+    h0 = np.uint64(0)
+    for s in range(players):
+        out |= hands[s]
+        if (s & 1) == 0:
+            h0 |= hands[s]
+    m = out & tmask
+    if popcount(m) < left:
+        return -1
+    top = np.uint64(0)
+    for j in range(left):
+        b = bit(top_bit(m))
+        top |= b
+        m &= ~b
+    if (h0 & top) == top:
+        return 0
+    if ((out & ~h0) & top) == top:
+        return 1
+    return -1
+
+
+@njit(inline="always")
 def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
            t_points, xpolicy, apolicy, t_events, flags):
@@ -259,6 +287,9 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
       play to the trick asks ``apolicy`` (the ``arrastro`` dispatcher; ``legal`` is the
       ace): non-zero calls arrastro, and each later player of the trick may only play its
       highest trump, or without trumps its cards of the highest rank (``legal`` says so).
+    - ``V_CLAIM`` (``claim_top_trumps``): before each trick once the stock is out, with three
+      (or two) cards in each hand, a side whose hands hold the three (two) best trumps not
+      yet played takes every card left: the deal ends (the tricks left count as its own).
 
     Events go to ``t_events[row]`` when tracing (``enums.EV_*``)."""
     leader = dealer + 1
@@ -284,6 +315,23 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
         winner = leader
         tp = 0
         forced = False               # arrastro called in this trick
+        if (flags & V_CLAIM) != 0 and pos > n_cards:
+            side = claim_side(hands, players, tmask, n_tricks - t)
+            if side >= 0:
+                rest = 0
+                for s in range(players):
+                    m = hands[s]
+                    hands[s] = np.uint64(0)
+                    while m:
+                        rest += pts[ctz(m)]
+                        m &= m - np.uint64(1)
+                if side == 0:
+                    points0 += rest
+                    tricks0 += n_tricks - t
+                if trace and ne < MAX_EVENTS:
+                    _event(t_events, row, ne, EV_CLAIM, t, side, 0, 0)
+                    ne += 1
+                return points0, tricks0, n_tricks
         view_trick(v, t, leader, players, level)
         for k in range(players):
             if draws:

@@ -15,8 +15,10 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     recs = []
     for i in range(len(out)):
         r = out[i]
+        claims = [e for e in events[i] if e[0] == E.EV_CLAIM]
+        played = int(claims[0][1]) if claims else n_tricks
         plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i], n,
-                                    n_tricks)
+                                    played)
         g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
         winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
         recs.append({
@@ -51,3 +53,6 @@ def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
     if rules.get("arrastro"):
         rec["arrastro"] = [{"trick": int(e[1]), "seat": int(e[2])}
                            for e in events if e[0] == E.EV_ARRASTRO]
+    if rules.get("claim_top_trumps"):
+        rec["claim"] = next(({"trick": int(e[1]), "side": int(e[2])}
+                             for e in events if e[0] == E.EV_CLAIM), None)
