@@ -88,6 +88,7 @@ RULES = {
                # regional variants (docs/records.md, Brisca)
                "marriages": (True, False), "mexican": (True, False),
                "rotating_trump": (True, False), "open_hands": (True, False)},
+    # (brisca's variants of issue 15 that change play are read with .get: see _brisca)
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,
@@ -332,17 +333,20 @@ def _trick_keys(p: Problems, obj: dict, n_tricks: int) -> list | None:
 
 def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: str | None,
                  points: dict, follow: bool, draw=None, break_spades: bool = False,
-                 first_leader: int | None = None, trump_from: int = 0):
+                 first_leader: int | None = None, trump_from: int = 0, before_play=None,
+                 n_tricks: int | None = None):
     """Replay ``plays`` trick by trick against ``tricks``.
 
     ``hands`` are the seats' cards (sets, emptied as the replay goes); ``draw(winner)`` deals
     the cards drawn after a trick; ``first_leader`` leads the first trick (by default the
     seat after the dealer).  Returns the true winner and the card points of every
     trick, or None when the play itself is broken (a card not held, out of turn...).
-    Tricks before ``trump_from`` are played without trumps.
+    Tricks before ``trump_from`` are played without trumps.  ``before_play(t, k, seat, card,
+    winners)`` is called before each play is checked (Brisca's variants); False stops.
+    ``n_tricks``: the tricks played (Brisca's claims end a deal early), else every card.
     """
     n = obj["players"]
-    n_tricks = len(deck.cards) // n
+    n_tricks = len(deck.cards) // n if n_tricks is None else n_tricks
     tricks = _trick_keys(p, obj, n_tricks)
     plays = obj["plays"]
     if not isinstance(plays, list) or len(plays) != n * n_tricks:
@@ -374,6 +378,8 @@ def _play_tricks(p: Problems, obj: dict, deck: _Deck, hands: list[set], trump: s
             turn = (leader + k) % n
             if seat != turn:
                 p.add(where, f"seat {seat} plays, but it is seat {turn}'s turn (trick {t})")
+                return None
+            if before_play is not None and not before_play(t, k, seat, card, winners):
                 return None
             hand = hands[seat]
             if card not in hand:
@@ -583,18 +589,47 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
 
     values = BRISCA_POINTS[rules["values"]]
     trump_suit = obj["trump_suit"] if rotating else obj["trump"][1]
-    played = _play_tricks(p, obj, deck, held, trump_suit, values, follow=False, draw=draw)
+    hooks = [h for h in (_brisca_exchanges(p, obj, rules, deck, held, pile),
+                         _brisca_arrastro(p, obj, rules, deck, held, trump_suit))
+             if h is not None]
+    claim = _brisca_claim(p, obj, rules, deck, held, pile, trump_suit)
+    if claim is not None:
+        hooks.append(claim)
+    if p:
+        return
+
+    def before(*a):
+        return all(h(*a) for h in hooks)
+    played = _play_tricks(p, obj, deck, held, trump_suit, values, follow=False,
+                          draw=draw, before_play=before,
+                          n_tricks=None if claim is None else claim.trick)
     if played is None:
         return
+    for h in hooks:
+        if h.todo:
+            p.add(h.key, f"{_show(h.todo[0])} {h.left}")
     winners, trick_points = played
     n_tricks = len(winners)
     side = _side_sums(2, winners, trick_points)
     cards = _side_sums(2, winners, [n] * n_tricks)
+    if claim is not None and claim.side is not None:
+        if pile:
+            p.add("claim", "made while the stock lasts")
+            return
+        why = claim.due(held)
+        if why != claim.side:
+            p.add("claim", f"side {claim.side} claims before trick {claim.trick}, but its "
+                           f"hands do not hold the best trumps still out")
+            return
+        side[claim.side] += sum(values.get(c[0], 0) for h in held for c in h)
+        cards[claim.side] += sum(len(h) for h in held)
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
     total = list(side)
     if rules.get("marriages"):
-        bonus = brisca_marriages(obj["plays"], winners, n, trump_suit)
+        left = set().union(*held) if claim is not None and claim.side is not None else set()
+        bonus = brisca_marriages(obj["plays"], winners, n, trump_suit,
+                                 (claim.side, left) if left else None)
         if "marriages" not in obj:
             p.add("", "missing key marriages (rules.marriages is true)")
             return
@@ -607,15 +642,191 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
             brisca_result(total[0], cards[0], cards[1], rules, total[1]))
 
 
-def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str) -> list[int]:
+def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str,
+                     claimed: tuple[int, set] | None = None) -> list[int]:
     """Rule ``marriages``: each side's bonus, 40 for the ``K`` and ``N`` of the trump suit
-    that it captured, 20 for those of another suit."""
+    that it captured, 20 for those of another suit; ``claimed`` (rule
+    ``claim_top_trumps``): the claiming side and the cards it took from the hands."""
     taken: list[set] = [set(), set()]
     for t, w in enumerate(winners):
         for _seat, card in plays[t * n:(t + 1) * n]:
             taken[w % 2].add(card)
+    if claimed is not None:
+        taken[claimed[0]] |= claimed[1]
     return [sum((40 if s == trump_suit else 20) for s in "OCEB"
                 if "K" + s in taken[side] and "N" + s in taken[side]) for side in (0, 1)]
+
+
+def _brisca_exchanges(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
+                      pile: list):
+    """Rule ``trump_exchange``: the record's ``exchanges`` (present exactly when the rule is
+    on), applied at the exchanging seat's turn; None when the rule is off."""
+    on = rules.get("trump_exchange", False)
+    if on not in (True, False):
+        p.add("rules.trump_exchange", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "exchanges" in obj:
+            p.add("exchanges", "present, but rules.trump_exchange is false")
+        return None
+    if rules.get("rotating_trump"):
+        p.add("rules.trump_exchange", "true, but rules.rotating_trump is true: no card is "
+                                      "turned, nothing to exchange")
+        return None
+    items = obj.get("exchanges")
+    if not isinstance(items, list):
+        p.add("exchanges", f"expected a list (rules.trump_exchange is true), got {_kind(items)}")
+        return None
+    for j, e in enumerate(items):
+        if not (isinstance(e, dict) and set(e) == {"trick", "seat", "gave", "took"}
+                and is_int(e["trick"]) and is_int(e["seat"])):
+            p.add(f"exchanges[{j}]", f"expected {{trick, seat, gave, took}}, got {_show(e)}")
+            return None
+        if not p.card(e["gave"], deck, f"exchanges[{j}].gave") or \
+                not p.card(e["took"], deck, f"exchanges[{j}].took"):
+            return None
+    trump = obj["trump"][1]
+    order = deck.ranks          # high to low
+    todo = list(items)
+
+    def before(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        while todo and todo[0]["trick"] == t and todo[0]["seat"] == seat:
+            e = todo.pop(0)
+            where = f"exchanges[{len(items) - len(todo) - 1}]"
+            up = pile[-1] if pile else None
+            if up is None:
+                p.add(where, "the face-up card was already drawn")
+                return False
+            if seat not in winners:
+                p.add(where, f"seat {seat} exchanges before winning a trick")
+            want = ("7" if order.index(up[0]) < order.index("7") else "2") + trump
+            if e["took"] != up or e["gave"] != want:
+                p.add(where, f"gives {e['gave']} for {e['took']}, but the face-up card is "
+                             f"{up}: only {want} may be given for it")
+                return False
+            if want not in held[seat]:
+                p.add(where, f"seat {seat} gives {want}, which it does not hold")
+                return False
+            held[seat].discard(want)
+            held[seat].add(up)
+            pile[-1] = want
+        if todo and (todo[0]["trick"] < t or (todo[0]["trick"] == t and todo[0]["seat"] == seat)):
+            p.add("exchanges", f"{_show(todo[0])} is not at a seat's turn, in play order")
+            return False
+        return True
+    before.todo = todo
+    before.key = "exchanges"
+    before.left = "is not at a seat's turn, in play order"
+    return before
+
+
+def _brisca_arrastro(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
+                     trump: str):
+    """Rule ``arrastro``: the record's calls (``arrastro``, present exactly when the rule is
+    on) and the plays they force; None when the rule is off."""
+    on = rules.get("arrastro", False)
+    if on not in (True, False):
+        p.add("rules.arrastro", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "arrastro" in obj:
+            p.add("arrastro", "present, but rules.arrastro is false")
+        return None
+    items = obj.get("arrastro")
+    if not isinstance(items, list):
+        p.add("arrastro", f"expected a list (rules.arrastro is true), got {_kind(items)}")
+        return None
+    for j, e in enumerate(items):
+        if not (isinstance(e, dict) and set(e) == {"trick", "seat"} and is_int(e["trick"])
+                and is_int(e["seat"])):
+            p.add(f"arrastro[{j}]", f"expected {{trick, seat}}, got {_show(e)}")
+            return None
+    n = obj["players"]
+    order = deck.ranks          # high to low
+    todo = [(e["trick"], e["seat"]) for e in items]
+    state = {"forced": False}
+
+    def hook(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0:
+            state["forced"] = False
+        if state["forced"]:
+            hand = held[seat]
+            trumps = [c for c in hand if c[1] == trump]
+            if trumps:
+                legal = {min(trumps, key=lambda c: order.index(c[0]))}
+            else:
+                top = min(order.index(c[0]) for c in hand) if hand else 0
+                legal = {c for c in hand if order.index(c[0]) == top}
+            if card not in legal:
+                p.add(f"plays[{t * n + k}]", f"seat {seat} plays {card} after an arrastro "
+                                            f"call; it must play {' or '.join(sorted(legal))}")
+                return False
+        if (t, seat) in todo and card == "1" + trump and k < n - 1:
+            todo.remove((t, seat))
+            state["forced"] = True
+        return True
+    hook.todo = todo
+    hook.key = "arrastro"
+    hook.left = ("is not a call by the player of the trump ace with players still to play "
+                 "to the trick")
+    return hook
+
+
+def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
+                  pile: list, trump: str):
+    """Rule ``claim_top_trumps``: the record's ``claim`` (null, or the trick before which a
+    side claimed every trick left); a hook that refuses a claim left unmade when it was due.
+    None when the rule is off."""
+    on = rules.get("claim_top_trumps", False)
+    if on not in (True, False):
+        p.add("rules.claim_top_trumps", f"{_show(on)} is not allowed; allowed: true, false")
+        return None
+    if not on:
+        if "claim" in obj:
+            p.add("claim", "present, but rules.claim_top_trumps is false")
+        return None
+    if "claim" not in obj:
+        p.add("claim", "missing (rules.claim_top_trumps is true)")
+        return None
+    c = obj["claim"]
+    n = obj["players"]
+    n_all = len(deck.cards) // n
+    if c is not None and not (isinstance(c, dict) and set(c) == {"trick", "side"}
+                              and is_int(c["trick"]) and 0 <= c["trick"] < n_all
+                              and c["side"] in (0, 1) and is_int(c["side"])):
+        p.add("claim", f"expected null or {{trick, side}}, got {_show(c)}")
+        return None
+    order = deck.ranks          # high to low
+
+    def due(hands) -> int | None:
+        left = len(hands[0])
+        if left not in (2, 3) or any(len(h) != left for h in hands):
+            return None
+        out = sorted((x for h in hands for x in h if x[1] == trump),
+                     key=lambda x: order.index(x[0]))
+        if len(out) < left:
+            return None
+        best = set(out[:left])
+        for s in (0, 1):
+            if best <= {x for seat in range(n) if seat % 2 == s for x in hands[seat]}:
+                return s
+        return None
+
+    def hook(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0 and not pile:
+            s = due(held)
+            if s is not None:
+                p.add(f"tricks[{t}]", f"played, but side {s} holds the best trumps still "
+                                      f"out: its claim was due")
+                return False
+        return True
+    hook.todo = []
+    hook.key = "claim"
+    hook.left = ""
+    hook.trick = n_all if c is None else c["trick"]
+    hook.side = None if c is None else c["side"]
+    hook.due = due
+    return hook
 
 
 # --- Spades --------------------------------------------------------------------------------

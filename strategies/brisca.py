@@ -155,5 +155,27 @@ def greedy_play(v, legal, u, p):
                        v.card_points, v.point_cards, d)
 
 
-register(GAME, "random", random_play, deterministic=False, view="none")
-register(GAME, "greedy", greedy_play, deterministic=True, view="trick")
+def random_exchange(v, legal, u, p):
+    """rule trump_exchange: exchange when the lowest bit of the seat's draw for this turn is 1"""
+    return np.int64(u & _ONE)
+
+
+def random_arrastro(v, legal, u, p):
+    """rule arrastro: call when bit 1 of the seat's draw for this turn is 1"""
+    return np.int64((u >> _ONE) & _ONE)
+
+
+def greedy_arrastro(v, legal, u, p):
+    """rule arrastro: always call"""
+    return np.int64(1)
+
+
+def greedy_exchange(v, legal, u, p):
+    """rule trump_exchange: always exchange (the card taken ranks above the one given)"""
+    return np.int64(1)
+
+
+register(GAME, "random", random_play, deterministic=False, view="none",
+         exchange=random_exchange, arrastro=random_arrastro)
+register(GAME, "greedy", greedy_play, deterministic=True, view="trick",
+         exchange=greedy_exchange, arrastro=greedy_arrastro)

@@ -575,4 +575,21 @@ def expert_play(v, legal, u, p):
 # numba's cache keeps it; a call per decision costs nothing beside the decision's work)
 
 
-register(GAME, "expert", expert_play, deterministic=True, view="full", params=PARAMS)
+def expert_exchange(v, legal, u, p):
+    """rule trump_exchange: always exchange, as greedy does (the card taken ranks above the
+    trump given)"""
+    return np.int64(1)
+
+
+def expert_arrastro(v, legal, u, p):
+    """rule arrastro: call unless a teammate is still to play to the trick (the call would
+    force its highest trump or card too)"""
+    for j in range(v.trick_len, v.players):
+        s = (v.leader + j) % v.players
+        if s != v.seat and ((s ^ v.seat) & 1) == 0:
+            return np.int64(0)
+    return np.int64(1)
+
+
+register(GAME, "expert", expert_play, deterministic=True, view="full", params=PARAMS,
+         exchange=expert_exchange, arrastro=expert_arrastro)

@@ -117,6 +117,10 @@ DEFAULT_RULES = {
     "mexican": False,
     "rotating_trump": False,
     "open_hands": False,     # random and greedy play the same cards with every hand open
+    # the variants of issue 15 that add decisions or change play (b15a)
+    "trump_exchange": False,
+    "arrastro": False,
+    "claim_top_trumps": False,
 }
 
 
@@ -131,7 +135,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
     if out["values"] not in POINTS:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
     for k in ("tiebreak_cards", "partners_show_hands", "marriages", "mexican",
-              "rotating_trump", "open_hands"):
+              "rotating_trump", "open_hands", "trump_exchange", "arrastro",
+              "claim_top_trumps"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -146,6 +151,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
         raise ValueError("mexican goes with neither double_at nor marriages")
     if out["rotating_trump"] and out["target"] != 3:
         raise ValueError("rotating_trump matches are four deals: target does not apply")
+    if out["trump_exchange"] and out["rotating_trump"]:
+        raise ValueError("trump_exchange needs a face-up card: not with rotating_trump")
     return out
 
 
@@ -240,6 +247,60 @@ def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int
     if nt:
         return cheapest(nt)
     return cheapest(hand)
+
+
+# ---------------------------------------------------------------------------
+# The variants that add decisions or change play (issue 15, b15a)
+# ---------------------------------------------------------------------------
+def exchange_card(hand: list[int], face_up: int, trump_suit: int, players: int = 2):
+    """Rule trump_exchange: the card of ``hand`` that may be given for the face-up card:
+    the trump 7 when the face-up card ranks above the 7, the trump 2 when it ranks 7 or
+    below (None when the hand holds neither)."""
+    spec = deck_spec(players)
+    rank = spec.rank_of[face_up]
+    above_seven = spec.ranks.index(rank) < spec.ranks.index("7")
+    give = card_index(("7" if above_seven else "2") + SUITS[trump_suit], players)
+    return give if give in hand and give != face_up else None
+
+
+def wants_exchange(strategy: str, u: int) -> bool:
+    """random exchanges when the lowest bit of its draw for the turn is 1; greedy always."""
+    return bool(u & 1) if strategy == "random" else True
+
+
+def arrastro_legal(hand: list[int], trump_suit: int, players: int = 2) -> list[int]:
+    """Rule arrastro, after a call: the highest trump of ``hand`` (3 K N J (9 8) 7 6 5 4 2),
+    else its cards of the highest rank in the order 1 3 K N J (9 8) 7 6 5 4 2, any suit."""
+    spec = deck_spec(players)
+    trumps = [c for c in hand if spec.suit_of[c] == trump_suit]
+    if trumps:
+        return [max(trumps, key=lambda c: spec.strength_of[c])]
+    top = min(spec.ranks.index(spec.rank_of[c]) for c in hand)
+    return sorted(c for c in hand if spec.ranks.index(spec.rank_of[c]) == top)
+
+
+def claim_side(hands: list[list[int]], trump_suit: int, players: int = 2):
+    """Rule claim_top_trumps, once the stock is out: with 3 (or 2) cards in every hand, the
+    side whose hands hold the 3 (2) best trumps not yet played; else None."""
+    spec = deck_spec(players)
+    left = len(hands[0])
+    if left not in (2, 3):
+        return None
+    out = sorted((c for h in hands for c in h if spec.suit_of[c] == trump_suit),
+                 key=lambda c: -spec.strength_of[c])
+    if len(out) < left:
+        return None
+    best = set(out[:left])
+    for side in (0, 1):
+        held = {c for s in range(players) if side_of(s, players) == side for c in hands[s]}
+        if best <= held:
+            return side
+    return None
+
+
+def wants_arrastro(strategy: str, u: int) -> bool:
+    """random calls when bit 1 of its draw for the turn is 1; greedy always."""
+    return bool((u >> 1) & 1) if strategy == "random" else True
 
 
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
@@ -337,13 +398,28 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     to_draw = list(stock)
 
     # play
+    exchanges: list[dict] = []
+    calls: list[dict] = []
+    claim = None
+    claimed = None                            # (side, the cards a claim took) for marriages
+    won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
     points = [0, 0]
     cards = [0, 0]
     leader = (dealer + 1) % players
     n_tricks = spec.n_cards // players
-    for _ in range(n_tricks):
+    for t in range(n_tricks):
+        if rules["claim_top_trumps"] and not to_draw:
+            side = claim_side(hands, trump_suit, players)
+            if side is not None:
+                claim = {"trick": t, "side": side}
+                points[side] += sum(pts[c] for h in hands for c in h)
+                cards[side] += sum(len(h) for h in hands)
+                claimed = (side, [c for h in hands for c in h])
+                for h in hands:
+                    h.clear()
+                break
         u: list[int] = []
         for _j in range(n_out):
             x = gen.next()
@@ -351,22 +427,41 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
             u.append(lo32(x))
         trick_cards: list[int] = []
         trick_seats: list[int] = []
+        forced = False                        # arrastro called in this trick
         for k in range(players):
             seat = (leader + k) % players
             hand = hands[seat]
+            # trump_exchange: while the face-up card is in the stock, once the seat has won
+            # a trick, before it plays
+            if rules["trump_exchange"] and to_draw and won_a_trick[seat]:
+                give = exchange_card(hand, to_draw[-1], trump_suit, players)
+                if give is not None and wants_exchange(strategies[seat], u[k]):
+                    took = to_draw[-1]
+                    to_draw[-1] = give
+                    hand.remove(give)
+                    hand.append(took)
+                    hand.sort()
+                    exchanges.append({"trick": len(tricks), "seat": seat, "gave": give,
+                                      "took": took})
+            legal = arrastro_legal(hand, trump_suit, players) if forced else hand
             if strategies[seat] == "random":
-                card = choose_random(hand, u[k])
+                card = choose_random(legal, u[k])
             else:
                 choose = choose_greedy_mexican if rules["mexican"] else choose_greedy
-                card = choose(hand, trick_cards, trick_seats, seat, trump_suit, players,
+                card = choose(legal, trick_cards, trick_seats, seat, trump_suit, players,
                               rules["values"])
             hand.remove(card)
             trick_cards.append(card)
             trick_seats.append(seat)
             plays.append((seat, card))
+            if rules["arrastro"] and card == card_index("1" + SUITS[trump_suit], players) \
+                    and k < players - 1 and wants_arrastro(strategies[seat], u[k]):
+                forced = True
+                calls.append({"trick": len(tricks), "seat": seat})
         winner = trick_seats[trick_winner(trick_cards, trump_suit, players)]
         p = sum(pts[c] for c in trick_cards)
         tricks.append((leader, winner, p))
+        won_a_trick[winner] = True
         points[side_of(winner, players)] += p
         cards[side_of(winner, players)] += players
         # draw: winner first, then the others in playing order
@@ -380,13 +475,19 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
 
     bonus = [0, 0]
     if rules["marriages"]:
-        bonus = marriage_bonuses(plays, tricks, trump_suit, players)
+        bonus = marriage_bonuses(plays, tricks, trump_suit, players, claimed)
     if rules["mexican"]:
         outcome, win_side, gp = score_mexican(points)
     else:
         outcome, win_side, gp = score_deal([points[0] + bonus[0], points[1] + bonus[1]],
                                            cards, rules)
     extra = {"marriages": bonus} if rules["marriages"] else {}
+    if rules["trump_exchange"]:
+        extra["exchanges"] = exchanges
+    if rules["arrastro"]:
+        extra["arrastro"] = calls
+    if rules["claim_top_trumps"]:
+        extra["claim"] = claim
     return {
         "dealer": dealer,
         "trump_card": trump_card,
@@ -404,14 +505,19 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     }
 
 
-def marriage_bonuses(plays, tricks, trump_suit: int, players: int) -> list[int]:
+def marriage_bonuses(plays, tricks, trump_suit: int, players: int,
+                     claimed=None) -> list[int]:
     """Rule `marriages` (mariaje): each side's bonus, 40 for the king and knight of the
-    trump suit captured by the side, 20 for those of another suit."""
+    trump suit captured by the side, 20 for those of another suit; `claimed` (rule
+    `claim_top_trumps`): the claiming side and the cards it took from the hands."""
     spec = deck_spec(players)
     taken: list[set] = [set(), set()]
     for t, (_leader, winner, _p) in enumerate(tricks):
         for _seat, card in plays[t * players:(t + 1) * players]:
             taken[side_of(winner, players)].add((spec.rank_of[card], spec.suit_of[card]))
+    if claimed is not None:
+        for card in claimed[1]:
+            taken[claimed[0]].add((spec.rank_of[card], spec.suit_of[card]))
     bonus = [0, 0]
     for side in (0, 1):
         for suit in range(4):

@@ -1,4 +1,5 @@
 """The jitted Brisca kernels against the plain-Python reference, deal for deal."""
+import json
 import os
 import sys
 
@@ -10,6 +11,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 import brisca_reference as ref  # noqa: E402
 from simcore.brisca.enums import deck_for  # noqa: E402
 from simcore.games import get_game  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from experiments.records_check import check_record  # noqa: E402
 
 
 def mixes(n):
@@ -48,6 +52,17 @@ def compare_deal(rec, exp, players):
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
     assert rec.get("marriages") == exp.get("marriages")
+    # the variants' events (issue 15): present exactly when their rule is on
+    for key in ("exchanges", "arrastro", "claim"):
+        assert (key in rec) == (key in exp)
+    if "exchanges" in exp:
+        assert [(e["trick"], e["seat"], card(e["gave"]), card(e["took"]))
+                for e in rec["exchanges"]] == \
+            [(e["trick"], e["seat"], e["gave"], e["took"]) for e in exp["exchanges"]]
+    if "arrastro" in exp:
+        assert rec["arrastro"] == exp["arrastro"]
+    if "claim" in exp:
+        assert rec["claim"] == exp["claim"]
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -103,3 +118,90 @@ def test_matches_match_reference(players, rules):
         assert row["first_dealer"] == exp["first_dealer"]
         assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
         assert row["deals"] == len(exp["deals"])
+
+
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+# one lineup per player count (greedy and random alternating), so that each variant
+# compiles one kernel per player count
+VARIANTS = [{"trump_exchange": True}, {"arrastro": True}, {"claim_top_trumps": True}]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_play_variants_match_reference(players, rules):
+    strategies = ("greedy", "random") * (players // 2)
+    recs = list(simcore.game_records("brisca", deals=80, seed=23, strategies=strategies,
+                                     players=players, rules=rules))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(23, d, strategies, rules, players), players)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))
+def test_play_variants_matches_match_reference(rules):
+    strategies = ("greedy", "random")
+    g = get_game("brisca")
+    setup = g.setup(rules, strategies, players=2)
+    first = 0
+    for m in range(12):
+        exp = ref.play_match(4, m, strategies, rules, 2)
+        recs = g.rubber_records(setup, 4, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, 2)
+        row = g.run_rubber_chunk(setup, 4, m, 1)[0]
+        assert row["winner"] == exp["winner"]
+        assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
+
+
+# --- both branches' variants together (b15b's scoring and trump variants with b15a's play
+# variants): one kernel literal for the first three (variant_of: bit 0 and arrastro, claim)
+COMBINED = [{"marriages": True, "arrastro": True, "claim_top_trumps": True, "open_hands": True},
+            {"rotating_trump": True, "arrastro": True, "claim_top_trumps": True},
+            {"mexican": True, "arrastro": True, "claim_top_trumps": True}]
+
+
+@pytest.mark.parametrize("rules", COMBINED, ids=lambda r: ",".join(r))
+@pytest.mark.parametrize("players", [2, 4])
+def test_combined_variants_match_reference(players, rules):
+    strategies = ("greedy", "random") * (players // 2)
+    recs = list(simcore.game_records("brisca", deals=80, seed=31, strategies=strategies,
+                                     players=players, rules=rules))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(31, d, strategies, rules, players), players)
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_exchange_with_marriages_matches_reference():
+    rules = {"marriages": True, "trump_exchange": True, "claim_top_trumps": True}
+    strategies = ("greedy", "random")
+    recs = list(simcore.game_records("brisca", deals=80, seed=37, strategies=strategies,
+                                     players=2, rules=rules))
+    assert any(r["exchanges"] for r in recs) and any(r["claim"] for r in recs)
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(37, d, strategies, rules, 2), 2)
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_rotating_play_variants_matches_match_reference():
+    rules = {"rotating_trump": True, "arrastro": True, "claim_top_trumps": True}
+    strategies = ("greedy", "random")
+    g = get_game("brisca")
+    setup = g.setup(rules, strategies, players=2)
+    first = 0
+    for m in range(6):
+        exp = ref.play_match(4, m, strategies, rules, 2)
+        recs = g.rubber_records(setup, 4, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"]) == 4
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, 2)
+            assert check_record(json.loads(json.dumps(rec))) == []
+        row = g.run_rubber_chunk(setup, 4, m, 1)[0]
+        assert row["winner"] == (-1 if exp["winner"] is None else exp["winner"])
+        assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
+    # check-records refuses trump_exchange under rotating_trump (no card is turned)
+    bad = json.loads(json.dumps(recs[0]))
+    bad["rules"]["trump_exchange"] = True
+    bad["exchanges"] = []
+    assert any("rules.trump_exchange" in m and "rotating_trump" in m for m in check_record(bad))

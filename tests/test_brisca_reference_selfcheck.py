@@ -594,3 +594,89 @@ def test_rotating_trump_reference():
     assert m["winner"] == (None if g0 == g1 else 0 if g0 > g1 else 1)
     with pytest.raises(ValueError):
         br.normalize_rules({"rotating_trump": True, "target": 5})
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+def test_trump_exchange_card():
+    """trump_exchange: the trump 7 is given for a face-up card ranked above the 7 (1 3 K N
+    J, and 9 8 with 48 cards), the trump 2 for one ranked 7 or below; only from the hand."""
+    assert br.exchange_card(cs("7B 2O 3C"), ci("1B"), B) == ci("7B")
+    assert br.exchange_card(cs("7B 2O 3C"), ci("JB"), B) == ci("7B")
+    assert br.exchange_card(cs("7B 2B 3C"), ci("6B"), B) == ci("2B")
+    assert br.exchange_card(cs("7B 2O 3C"), ci("6B"), B) is None      # no trump 2
+    assert br.exchange_card(cs("2B 5O 3C"), ci("KB"), B) is None      # no trump 7
+    assert br.exchange_card(cs("2O 5B 3C"), ci("7O"), O) == ci("2O")  # the 7 itself: by the 2
+    assert br.exchange_card(cs("7B 5O 3C", 6), ci("9B", 6), B, 6) == ci("7B", 6)
+    assert br.exchange_card(cs("2B 5O 3C", 6), ci("7B", 6), B, 6) == ci("2B", 6)
+
+
+def test_trump_exchange_in_play():
+    """In played deals: an exchange is made at the seat's turn, after it won a trick, while
+    the face-up card is in the stock; greedy always makes an allowed exchange."""
+    seen = 0
+    for d in range(60):
+        out = br.play_deal(3, d, ("greedy", "random"), {"trump_exchange": True})
+        plain = br.play_deal(3, d, ("greedy", "random"))
+        if not out["exchanges"]:
+            assert out["plays"] == plain["plays"]
+        first = out["exchanges"][0]["trick"] if out["exchanges"] else 20
+        assert out["plays"][:2 * first] == plain["plays"][:2 * first]
+        for e in out["exchanges"]:
+            seen += 1
+            t = e["trick"]
+            assert e["seat"] in [w for _, w, _ in out["tricks"][:t]]
+            assert t < 17                    # the face-up card goes in the draw after trick 16
+    assert seen > 0
+
+
+def test_arrastro_legal():
+    """arrastro: after a call, the highest trump in the order 3 K N J (9 8) 7 6 5 4 2; without
+    trumps, the cards of the highest rank in the order 1 3 K N J (9 8) 7 6 5 4 2."""
+    assert br.arrastro_legal(cs("2B 3B 1O"), B) == [ci("3B")]
+    assert br.arrastro_legal(cs("7B KB 3O"), B) == [ci("KB")]
+    assert br.arrastro_legal(cs("1O 3C 5E"), B) == [ci("1O")]
+    assert br.arrastro_legal(cs("KO KC 5E"), B) == sorted(cs("KO KC"))
+    assert br.arrastro_legal(cs("9O 8C JE", 6), B, 6) == [ci("JE", 6)]
+    assert br.arrastro_legal(cs("9O 8B 7C", 6), B, 6) == [ci("8B", 6)]
+
+
+def test_arrastro_in_play():
+    """In played deals: every call comes from the player of the trump ace with players still
+    to play, and the players after it play by arrastro_legal."""
+    seen = 0
+    for d in range(60):
+        out = br.play_deal(3, d, ("greedy", "random"), {"arrastro": True})
+        for c in out["arrastro"]:
+            seen += 1
+            t = c["trick"]
+            (s0, c0), (s1, c1) = out["plays"][2 * t:2 * t + 2]
+            assert s0 == c["seat"] and br.card_name(c0) == "1" + "OCEB"[out["trump_suit"]]
+    assert seen > 0
+
+
+def test_claim_top_trumps_side():
+    """claim_top_trumps: with 3 cards a hand, the side holding the 3 best trumps still out;
+    with 2, the 2 best; never with 1 card, nor when fewer trumps are out."""
+    assert br.claim_side([cs("1B 3B KB"), cs("2O 4O 5O")], B) == 0
+    assert br.claim_side([cs("1B 3B 2O"), cs("KB 4O 5O")], B) is None
+    assert br.claim_side([cs("2O 4O 5O"), cs("NB JB 7B")], B) == 1     # 1 3 K played
+    assert br.claim_side([cs("1B 3B"), cs("2O 4O")], B) == 0
+    assert br.claim_side([cs("1B 2O"), cs("3B 4O")], B) is None
+    assert br.claim_side([cs("1B"), cs("4O")], B) is None
+    assert br.claim_side([cs("1B 3B 2O"), cs("4O 5O 6O")], B) is None  # two trumps out
+    # partners: the side's hands together
+    assert br.claim_side([cs("1B 2O 4O"), cs("5O 6O 7O"), cs("3B KB 2C"), cs("4C 5C 6C")],
+                         B, 4) == 0
+
+
+def test_claim_top_trumps_in_play():
+    """A claimed deal stops at the claim; the claiming side takes every card left (points
+    still add up to 120) and the deal before the claim is the one without the rule."""
+    seen = 0
+    for d in range(40):
+        out = br.play_deal(3, d, ("greedy", "random"), {"claim_top_trumps": True})
+        plain = br.play_deal(3, d, ("greedy", "random"))
+        c = out["claim"]
+        t = 20 if c is None else c["trick"]
+        assert out["plays"] == plain["plays"][:2 * t]
+        assert sum(out["points"]) == 120 and sum(out["cards"]) == 40
+        seen += c is not None
+    assert seen > 0

@@ -177,6 +177,265 @@ def test_values_tuscan():
     assert seen > 0          # tricks where the swap changes the points were played
 
 
+# --- the variants that add decisions or change play (issue 15) ----------------------------
+def _exchange_allowed(hand, up, trump_suit, players, won):
+    """The card the seat may give for the face-up card ``up`` (rule trump_exchange), or
+    None; ``won``: the seat has won a trick."""
+    if up is None or not won:
+        return None
+    order = deck(players).ranks                     # high to low
+    give = ("7" if order.index(up[0]) < order.index("7") else "2") + trump_suit
+    return give if give in hand else None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_trump_exchange(players):
+    """trump_exchange: at a seat's turn, once it has won a trick and while the face-up card
+    is in the stock, the trump 7 is given for a face-up card above the 7 and the trump 2 for
+    one of 7 or below; the card given is then the one drawn last.  greedy always exchanges
+    when allowed, random sometimes does and sometimes not."""
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    made = {"greedy": 0, "random": 0}
+    declined = {"greedy": 0, "random": 0}
+    gave = set()
+    for rec in records(players, strategies, n=80, seed=23, rules=(("trump_exchange", True),)):
+        n = players
+        hands = [set(h) for h in rec["hands"]]
+        stock = list(rec["stock"])
+        assert stock[-1] == rec["trump"]
+        todo = list(rec["exchanges"])
+        won = set()
+        trump_suit = rec["trump"][1]
+        for t, trick in enumerate(rec["tricks"]):
+            for k in range(n):
+                seat, card = rec["plays"][n * t + k]
+                give = _exchange_allowed(hands[seat], stock[-1] if stock else None,
+                                         trump_suit, n, seat in won)
+                who = rec["strategies"][seat]
+                if todo and (todo[0]["trick"], todo[0]["seat"]) == (t, seat):
+                    e = todo.pop(0)
+                    assert give is not None and e["gave"] == give and e["took"] == stock[-1]
+                    hands[seat].remove(give)
+                    hands[seat].add(stock[-1])
+                    stock[-1] = give
+                    gave.add(give[0])
+                    made[who] += 1
+                elif give is not None:
+                    declined[who] += 1
+                assert card in hands[seat]
+                hands[seat].remove(card)
+            won.add(trick["winner"])
+            if stock:
+                for k in range(n):
+                    hands[(trick["winner"] + k) % n].add(stock.pop(0))
+        assert not todo and not any(hands)
+    assert declined["greedy"] == 0 and made["greedy"] > 0
+    assert made["random"] > 0 and declined["random"] > 0
+    assert gave == {"7", "2"}
+
+
+def test_trump_exchange_records_pass_check_records():
+    """check-records replays the exchanges; a record that hides one, or gives the wrong
+    card, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("trump_exchange", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    rec = next(r for r in recs if r["exchanges"])
+    bad = json.loads(json.dumps(rec))
+    bad["exchanges"] = []
+    assert check_record(bad) != []
+    bad = json.loads(json.dumps(rec))
+    e = bad["exchanges"][0]
+    e["gave"] = ("2" if e["gave"][0] == "7" else "7") + e["gave"][1]
+    assert any("exchanges[0]" in m for m in check_record(bad))
+    bad = json.loads(json.dumps(rec))
+    bad["rules"]["trump_exchange"] = False
+    assert any("exchanges" in m for m in check_record(bad))
+
+
+def _arrastro_legal(hand, trump_suit, players):
+    """After an arrastro call: the highest trump, else the cards of the highest rank."""
+    order = deck(players).ranks                     # high to low
+    trumps = [c for c in hand if c[1] == trump_suit]
+    if trumps:
+        return {min(trumps, key=lambda c: order.index(c[0]))}
+    top = min(order.index(c[0]) for c in hand)
+    return {c for c in hand if order.index(c[0]) == top}
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_arrastro(players):
+    """arrastro: only the player of the trump ace calls, with players still to play; each of
+    them then plays its highest trump, or without trumps a card of its highest rank.  greedy
+    always calls, random sometimes does and sometimes not."""
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    called = {"greedy": 0, "random": 0}
+    not_called = {"greedy": 0, "random": 0}
+    forced_plays = 0
+    for rec in records(players, strategies, n=80, seed=23, rules=(("arrastro", True),)):
+        n = players
+        trump_suit = rec["trump"][1]
+        calls = {(c["trick"], c["seat"]) for c in rec["arrastro"]}
+        assert len(calls) == len(rec["arrastro"])
+        forced = None
+        for t, k, seat, card, hand, before in walk(rec):
+            if k == 0:
+                forced = False
+            if forced:
+                assert card in _arrastro_legal(hand, trump_suit, n), (t, seat, card, hand)
+                forced_plays += 1
+            who = rec["strategies"][seat]
+            if card == "1" + trump_suit and k < n - 1:
+                if (t, seat) in calls:
+                    called[who] += 1
+                    forced = True
+                    calls.discard((t, seat))
+                else:
+                    not_called[who] += 1
+        assert not calls                  # every call was by the ace's player, not last
+    assert not_called["greedy"] == 0 and called["greedy"] > 0
+    assert called["random"] > 0 and not_called["random"] > 0
+    assert forced_plays > 0
+
+
+def test_arrastro_records_pass_check_records():
+    """check-records replays the calls: a play that breaks an arrastro, or a call by a seat
+    that did not play the trump ace, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("arrastro", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    bad = json.loads(json.dumps(next(r for r in recs if r["arrastro"])))
+    c = bad["arrastro"][0]
+    c["seat"] = 1 - c["seat"]
+    assert any("arrastro" in m for m in check_record(bad))
+    # a deal where the ace was led without a call: calling it there makes the answer illegal
+    # unless it happened to be the highest card
+    for rec in recs:
+        t_ace = [(j // 2, s) for j, (s, card) in enumerate(rec["plays"])
+                 if card == "1" + rec["trump"][1] and j % 2 == 0]
+        if t_ace and not rec["arrastro"]:
+            bad = json.loads(json.dumps(rec))
+            bad["arrastro"] = [{"trick": t_ace[0][0], "seat": t_ace[0][1]}]
+            if check_record(bad):
+                break
+    else:
+        pytest.fail("no deal to tamper with")
+
+
+def test_arrastro_policies():
+    """The arrastro decision of random (bit 1 of its draw), greedy (always) and expert
+    (not when a teammate is still to play)."""
+    from simcore.brisca.view import new_view
+    from simcore.strategy import decide
+    v = new_view(2)[0]
+    v["trump"] = 3
+    v["seat"], v["leader"], v["trick_len"] = 0, 0, 1
+    assert decide("brisca", "greedy", v, 1 << 39, 0, kind="arrastro") == 1
+    assert decide("brisca", "random", v, 1 << 39, 0b10, kind="arrastro") == 1
+    assert decide("brisca", "random", v, 1 << 39, 0b01, kind="arrastro") == 0
+    assert decide("brisca", "expert", v, 1 << 39, 0, kind="arrastro") == 1
+    v4 = new_view(4)[0]
+    v4["seat"], v4["leader"], v4["trick_len"] = 1, 1, 1       # seat 3, a teammate, to play
+    assert decide("brisca", "expert", v4, 1 << 39, 0, kind="arrastro", players=4) == 0
+    v4["seat"], v4["leader"], v4["trick_len"] = 1, 3, 3       # seat 2 still to play: opponent
+    assert decide("brisca", "expert", v4, 1 << 39, 0, kind="arrastro", players=4) == 1
+
+
+def _claim_due(hands, trump_suit, players):
+    """The side holding the 3 (2) best trumps still out with 3 (2) cards in each hand."""
+    left = len(hands[0])
+    if left not in (2, 3):
+        return None
+    order = deck(players).ranks
+    out = sorted((c for h in hands for c in h if c[1] == trump_suit),
+                 key=lambda c: order.index(c[0]))
+    if len(out) < left:
+        return None
+    for s in (0, 1):
+        if set(out[:left]) <= {c for seat in range(players) if seat % 2 == s
+                               for c in hands[seat]}:
+            return s
+    return None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_claim_top_trumps(players):
+    """claim_top_trumps: once the stock is out, before the first trick where a side's hands
+    hold the 3 best trumps still out (each hand holding 3 cards) or the 2 best (2 cards),
+    the deal stops and that side takes every card left: its points and cards."""
+    pts = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+    strategies = ",".join(("greedy", "random") * (players // 2))
+    claims = {2: 0, 3: 0}
+    n = players
+    for rec in records(players, strategies, n=80, seed=23, rules=(("claim_top_trumps", True),)):
+        trump_suit = rec["trump"][1]
+        hands = [set(h) for h in rec["hands"]]
+        stock = list(rec["stock"])
+        n_all = deck(n).n_cards // n
+        c = rec["claim"]
+        played = n_all if c is None else c["trick"]
+        assert len(rec["tricks"]) == played and len(rec["plays"]) == n * played
+        for t in range(played):
+            if not stock:
+                assert _claim_due(hands, trump_suit, n) is None   # no claim was due
+            for k in range(n):
+                seat, card = rec["plays"][n * t + k]
+                hands[seat].remove(card)
+            if stock:
+                for k in range(n):
+                    hands[(rec["tricks"][t]["winner"] + k) % n].add(stock.pop(0))
+        if c is not None:
+            assert not stock
+            assert _claim_due(hands, trump_suit, n) == c["side"]
+            claims[len(hands[0])] += 1
+        side = [0, 0]
+        cards = [0, 0]
+        for t in rec["tricks"]:
+            side[t["winner"] % 2] += t["points"]
+            cards[t["winner"] % 2] += n
+        if c is not None:
+            side[c["side"]] += sum(pts.get(x[0], 0) for h in hands for x in h)
+            cards[c["side"]] += sum(len(h) for h in hands)
+        assert rec["points"] == side and rec["cards"] == cards and sum(side) == 120
+    assert claims[3] > 0 and claims[2] > 0
+
+
+def test_claim_top_trumps_records_pass_check_records():
+    """check-records replays the play up to the claim: a claim for the wrong side, or a
+    claim left unmade when due, is refused."""
+    recs = [json.loads(json.dumps(r)) for r in
+            records(2, "greedy,random", n=80, seed=23, rules=(("claim_top_trumps", True),))]
+    assert all(check_record(r) == [] for r in recs)
+    rec = next(r for r in recs if r["claim"])
+    bad = json.loads(json.dumps(rec))
+    bad["claim"]["side"] = 1 - bad["claim"]["side"]
+    assert any(m.startswith("claim") for m in check_record(bad))
+    bad = json.loads(json.dumps(rec))
+    bad["claim"] = None
+    assert check_record(bad) != []
+
+
+def test_trump_exchange_off_by_default():
+    """Without the rule no record has exchanges, and the deals are today's."""
+    recs = records(2, "greedy,random", n=40, seed=23)
+    assert all("exchanges" not in r for r in recs)
+    assert recs[0]["rules"]["trump_exchange"] is False
+
+
+def test_trump_exchange_policies():
+    """The exchange decision of random (the lowest bit of its draw) and greedy (always)."""
+    from simcore.brisca.view import new_view
+    from simcore.strategy import decide
+    v = new_view(2)[0]
+    v["trump"] = 3
+    v["trump_card"] = 39             # 1B face up; the seat would give 7B (34)
+    v["hand"] = (1 << 34) | (1 << 0) | (1 << 10)
+    assert decide("brisca", "greedy", v, 1 << 34, 0, kind="exchange") == 1
+    assert decide("brisca", "random", v, 1 << 34, 0x80000001, kind="exchange") == 1
+    assert decide("brisca", "random", v, 1 << 34, 0x80000000, kind="exchange") == 0
+    assert decide("brisca", "expert", v, 1 << 34, 0, kind="exchange") == 1
+
+
 # --- greedy --------------------------------------------------------------------------
 def test_greedy_leads_cheapest_non_trump():
     for rec in records(2, "greedy"):
@@ -496,6 +755,8 @@ def test_rotating_trump_match():
 
 def test_rotating_trump_refusals(capsys):
     for argv in (["--rule", "rotating_trump=true", "--rule", "target=5"],
-                 ["--rule", "rotating_trump=true", "--trump-suit", "O"]):
+                 ["--rule", "rotating_trump=true", "--trump-suit", "O"],
+                 # no card is turned: nothing for trump_exchange to take (b15a with b15b)
+                 ["--rule", "rotating_trump=true", "--rule", "trump_exchange=true"]):
         code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "rotating_trump" in err, err

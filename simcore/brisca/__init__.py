@@ -12,4 +12,9 @@
 - Scoring: more than 60 points wins; 60-60 goes to the side with more cards
   (``tiebreak_cards``) else is a tie; a won deal counts 1 game point, 2 with at least
   ``double_at`` points.  Matches run until a side has ``target`` game points.
+- Variants that change play (off by default): ``trump_exchange`` (the trump 7 / 2 taken
+  for the face-up card at the seat's turn, once it won a trick, while the card is in the stock);
+  ``arrastro`` (the trump ace's player may call: the later players of the trick play their
+  highest trump, else a card of their highest rank); ``claim_top_trumps`` (once the stock
+  is out, the side holding the 3 (2) best trumps left with 3 (2) cards a hand takes the rest).
 """

@@ -93,13 +93,29 @@ RULES = RuleSchema("brisca", (
     RuleOption("open_hands", False, (True, False),
                "briscola scoperta: every hand is visible to everyone, the stock stays hidden "
                "(expert uses it, random and greedy do not)"),
+    # --- the regional variants that add decisions or change play (issue 15, b15a) ---
+    RuleOption("trump_exchange", False, (True, False),
+               "the holder of the trump 7 may take the face-up trump for it when it ranks "
+               "above the 7, the holder of the trump 2 when it ranks 7 or below; at the "
+               "player's turn, once the player has won a trick, while the face-up card is "
+               "in the stock"),
+    RuleOption("arrastro", False, (True, False),
+               "a player who plays the trump ace may call arrastro: the players still to play "
+               "to that trick must play their highest trump (3 K N J (9 8) 7 6 5 4 2), "
+               "without trumps their highest card (1 3 K N J ... 2, any suit)"),
+    RuleOption("claim_top_trumps", False, (True, False),
+               "once the stock is out, a side whose hands hold the three best trumps still "
+               "out (the two best when each player has two cards left) claims all remaining "
+               "tricks (checked before each trick, automatically)"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
 # issue 15 (b15b): the regional variants' slots
 P_MARRIAGES, P_MEXICAN, P_ROTATING, P_OPEN = 5, 6, 7, 8
-N_PARAMS = 9
+# the variants of issue 15 that change play (b15a), after them
+P_EXCHANGE, P_ARRASTRO, P_CLAIM = 9, 10, 11
+N_PARAMS = 12
 
 
 def params(rules) -> np.ndarray:
@@ -114,6 +130,9 @@ def params(rules) -> np.ndarray:
     p[P_MEXICAN] = rules["mexican"]
     p[P_ROTATING] = rules["rotating_trump"]
     p[P_OPEN] = rules["open_hands"]
+    p[P_EXCHANGE] = rules["trump_exchange"]
+    p[P_ARRASTRO] = rules["arrastro"]
+    p[P_CLAIM] = rules["claim_top_trumps"]
     return p
 
 
@@ -131,6 +150,29 @@ for _d in range(2):
         _r = int(RANKS[_d])
         MARRIAGE_MASKS[_d, _s] = (1 << (_s * _r + _r - 3)) | (1 << (_s * _r + _r - 4))
 del _d, _s, _r
+
+
+# --- the variants that change the play loop (issue 15, b15a) --------------------------
+#: their rule options (the double-dummy solver plays none of them)
+PLAY_VARIANTS = ("trump_exchange", "arrastro", "claim_top_trumps")
+# the kernels compile a separate play loop (nb.play_x) when any of these is on: its flags
+V_EXCHANGE = 1
+V_ARRASTRO = 2
+V_CLAIM = 4
+
+
+def variant_flags(params) -> int:
+    """The play-loop variant of a rule vector: 0 (today's loops) or the V_* flags in force."""
+    return (V_EXCHANGE * int(params[P_EXCHANGE] != 0) + V_ARRASTRO * int(params[P_ARRASTRO] != 0)
+            + V_CLAIM * int(params[P_CLAIM] != 0))
+
+
+# events of a traced deal (nb.trace_buffers' events: kind, trick, seat, card a, card b)
+EV_EXCHANGE = 1                 # seat gave card a (its trump 7 or 2) for the face-up card b
+EV_ARRASTRO = 2                 # seat played the trump ace (card a) and called arrastro
+EV_CLAIM = 3                    # before trick t, side (the seat field) claimed every trick left
+MAX_EVENTS = 8
+STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 
 
 # --- outcomes ------------------------------------------------------------------

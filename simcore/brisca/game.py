@@ -36,6 +36,7 @@ class BriscaGame(Game):
     outcome_names = E.OUTCOME_LABELS
     end_names = E.RUBBER_ENDS
     view_dtype = VIEW_DTYPE
+    decisions = ("play",) + nb.X_KINDS
 
     holding_tables = E.HOLDINGS
     dealt_categories = ("trumps",)          # fixed by the deal alone
@@ -48,7 +49,7 @@ class BriscaGame(Game):
         self._check_variants(rules, players)
 
     def _check_variants(self, rules, players: int) -> None:
-        """The regional variants that cannot be combined (issue 15, b15b)."""
+        """The regional variants that cannot be combined (issue 15, b15b and b15a)."""
         if rules["mexican"]:
             for other, off in (("double_at", None), ("marriages", False)):
                 if rules[other] != off:
@@ -61,6 +62,11 @@ class BriscaGame(Game):
             raise TrunfoError(f"rule rotating_trump=true does not go with target="
                               f"{rules['target']}: its match is four deals, one per trump "
                               f"suit (leave target at 3)")
+        # the variants that change play (b15a): trump_exchange needs the face-up trump
+        # card, which a rotating trump suit has not
+        if rules["trump_exchange"] and rules["rotating_trump"]:
+            raise TrunfoError("rule trump_exchange=true needs a face-up trump card: not with "
+                              "rotating_trump=true (turn one of them off)")
 
     def _check_series(self, setup: Setup) -> None:
         if setup.rules["mexican"]:

@@ -12,7 +12,7 @@ from numba import literally, types
 from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
-from ..bits import bit, popcount
+from ..bits import bit, ctz, popcount, top_bit
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..stack import stack_copy, stack_empty
@@ -21,10 +21,12 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CA
                     P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
                     SUIT_OF, T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1,
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
-                    ROTATION, TOTAL_POINTS)
+                    ROTATION, TOTAL_POINTS,
+                    EV_ARRASTRO, EV_CLAIM, EV_EXCHANGE, FIELDS, MAX_EVENTS, RANKS, STRENGTH_7,
+                    STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags)
 from .scoring import marriage_bonus, score_mexican, score_totals
-from .view import (MAX_SEATS, VIEW_DTYPE, view_constants, view_deal, view_drawn, view_open2,
-                   view_partners,
+from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, view_constants,
+                   view_deal, view_drawn, view_exchange, view_open2, view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn)
 
 _32 = np.uint64(32)
@@ -75,7 +77,7 @@ def _illegal(status, seat, card):
 @njit(inline="always")
 def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points, mar, rot):
+          t_points, mar, rot, xpolicy, apolicy, t_events, flags):
     """Play the deal out (``hands`` is emptied, the stock drawn), any player count.
 
     ``policy`` is the lineup's play dispatcher (:func:`simcore.strategy.dispatcher`, an
@@ -88,6 +90,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     seats are all deterministic may do: nothing observes them, so results are unchanged.
     ``mar`` (rule ``marriages``): collect the cards side 0 captures; ``rot`` (rule
     ``rotating_trump``): no face-up card, the stock is ``deck[3 * players .. n_cards - 1]``.
+    ``xpolicy``, ``apolicy``, ``t_events`` and ``flags`` are :func:`play_x`'s (unused here).
     Returns ``(points_side0, tricks_side0, tricks, cards captured by side 0)`` (the mask
     is 0 without ``mar``)."""
     leader = dealer + 1
@@ -163,7 +166,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
 @njit(inline="always")
 def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
-          t_points, mar, rot):
+          t_points, mar, rot, xpolicy, apolicy, t_events, flags):
     """:func:`play_n` for two players (``players``, ``d`` and ``n_cards`` are 2, 0, 40),
     the hands held in locals as the leader's and the other's."""
     leader = 1 - dealer
@@ -234,6 +237,205 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
     return points0, tricks0, n_tricks, won0
 
 
+# --- the variants that change play (issue 15, b15a): one more play loop, compiled only
+# for a rule vector whose variant_flags are not 0 (today's games never compile it) --------
+@njit(inline="always")
+def _event(t_events, row, e, kind, trick, seat, a, b):
+    t_events[row, e, 0] = kind
+    t_events[row, e, 1] = trick
+    t_events[row, e, 2] = seat
+    t_events[row, e, 3] = a
+    t_events[row, e, 4] = b
+
+
+@njit(inline="always")
+def arrastro_legal(h, tmask, d):
+    """The cards a seat may play after an arrastro call: its highest trump, else its cards
+    of the highest rank (strength), whatever their suit."""
+    th = h & tmask
+    if th != 0:
+        return bit(top_bit(th))
+    r = np.uint64(RANKS[d])
+    fold = (h | (h >> r) | (h >> (r + r)) | (h >> (r + r + r))) & FIELDS[d]
+    return h & (STRIDES[d] << np.uint64(top_bit(fold)))
+
+
+@njit(inline="always")
+def claim_side(hands, players, tmask, left):
+    """``claim_top_trumps``: the side whose hands hold the ``left`` best trumps not yet
+    played, when each hand holds ``left`` (3 or 2) cards; else -1."""
+    if left != 3 and left != 2:
+        return -1
+    out = np.uint64(0)
+    h0 = np.uint64(0)
+    for s in range(players):
+        out |= hands[s]
+        if (s & 1) == 0:
+            h0 |= hands[s]
+    m = out & tmask
+    if popcount(m) < left:
+        return -1
+    top = np.uint64(0)
+    for j in range(left):
+        b = bit(top_bit(m))
+        top |= b
+        m &= ~b
+    if (h0 & top) == top:
+        return 0
+    if ((out & ~h0) & top) == top:
+        return 1
+    return -1
+
+
+@njit(inline="always")
+def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, v, sp, policy,
+           level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
+           t_points, mar, rot, xpolicy, apolicy, t_events, flags):
+    """:func:`play_n` (any player count, the same random stream) with the variants of the
+    rule ``flags`` (``enums.V_*``, a constant of the kernel):
+
+    - ``V_EXCHANGE`` (``trump_exchange``): at a seat's turn, while the face-up card is in
+      the stock (``pos <= n_cards``) and once the seat has won a trick, a seat holding the
+      trump 7 with a face-up card ranked above the 7, or the trump 2 with one ranked 7 or
+      below, asks ``xpolicy`` (the lineup's ``exchange`` dispatcher; ``legal`` is the
+      card it would give): non-zero swaps the two cards, before the seat plays.
+    - ``V_ARRASTRO`` (``arrastro``): a seat that plays the trump ace with players still to
+      play to the trick asks ``apolicy`` (the ``arrastro`` dispatcher; ``legal`` is the
+      ace): non-zero calls arrastro, and each later player of the trick may only play its
+      highest trump, or without trumps its cards of the highest rank (``legal`` says so).
+    - ``V_CLAIM`` (``claim_top_trumps``): before each trick once the stock is out, with three
+      (or two) cards in each hand, a side whose hands hold the three (two) best trumps not
+      yet played takes every card left: the deal ends (the tricks left count as its own).
+
+    ``mar`` and ``rot`` as in :func:`play_n` (a claim's cards are the claiming side's
+    captures; ``rot`` has no face-up card, so no ``V_EXCHANGE``: ``Game.check_rules``
+    refuses it).
+    Events go to ``t_events[row]`` when tracing (``enums.EV_*``)."""
+    leader = dealer + 1
+    if leader == players:
+        leader = 0
+    n_tricks = n_cards // players
+    pos = HAND_SIZE * players + (0 if rot else 1)
+    end = n_cards - (1 if rot else 0)       # the last card of the stock
+    points0 = 0
+    tricks0 = 0
+    x = np.uint64(0)
+    uk = np.uint64(0)
+    won = 0                      # bit s: seat s has won a trick
+    won0 = np.uint64(0)          # the cards side 0 captured (``mar``)
+    ne = 0                       # events written
+    r = RANKS[d]
+    seven = bit(trump * r + STRENGTH_7)
+    two = bit(trump * r)
+    for e in range(MAX_EVENTS):
+        if trace:
+            t_events[row, e, 0] = 0
+    for t in range(n_tricks):
+        p = leader
+        win_mask = np.uint64(0)
+        winner = leader
+        tm = np.uint64(0)
+        tp = 0
+        forced = False               # arrastro called in this trick
+        if (flags & V_CLAIM) != 0 and pos > end:
+            side = claim_side(hands, players, tmask, n_tricks - t)
+            if side >= 0:
+                rest = 0
+                left = np.uint64(0)
+                for s in range(players):
+                    m = hands[s]
+                    left |= m
+                    hands[s] = np.uint64(0)
+                    while m:
+                        rest += pts[ctz(m)]
+                        m &= m - np.uint64(1)
+                if side == 0:
+                    points0 += rest
+                    tricks0 += n_tricks - t
+                    if mar:
+                        won0 |= left
+                if trace and ne < MAX_EVENTS:
+                    _event(t_events, row, ne, EV_CLAIM, t, side, 0, 0)
+                    ne += 1
+                return points0, tricks0, n_tricks, won0
+        view_trick(v, t, leader, players, level)
+        for k in range(players):
+            if draws:
+                if (k & 1) == 0:
+                    x = next64(state)
+                    uk = x >> _32
+                else:
+                    uk = x & MASK32
+            h = hands[p]
+            if (flags & V_EXCHANGE) != 0 and not rot and pos <= n_cards and (won >> p) & 1 != 0:
+                up = deck[n_cards]                      # the face-up card
+                give = seven if STRENGTH_OF[d, up] > STRENGTH_7 else two
+                if (h & give) != 0 and up != trump * r:
+                    view_turn(v, p, h, players, level)
+                    view_partners(v, p, hands, players, level)
+                    if xpolicy(codes[p], p, v, give, uk, sp) != 0:
+                        gc = trump * r + (STRENGTH_7 if give == seven else 0)
+                        h = (h & ~give) | bit(up)
+                        hands[p] = h
+                        deck[n_cards] = gc
+                        view_exchange(v, p, gc, level)
+                        if trace and ne < MAX_EVENTS:
+                            _event(t_events, row, ne, EV_EXCHANGE, t, p, gc, up)
+                            ne += 1
+            legal = h
+            if (flags & V_ARRASTRO) != 0 and forced:
+                legal = arrastro_legal(h, tmask, d)
+            view_turn(v, p, h, players, level)
+            view_partners(v, p, hands, players, level)
+            c = policy(codes[p], p, v, legal, uk, sp)
+            if check and (c < 0 or c >= n_cards or (legal & bit(c)) == 0):
+                _illegal(status, p, c)
+                return points0, tricks0, n_tricks, won0
+            b = bit(c)
+            if mar:
+                tm |= b
+            hands[p] = h & ~b
+            if k == 0 or (b & win_mask) != 0:
+                win_mask = beaters(c, trump, tmask, d)
+                winner = p
+                view_best(v, p, c, win_mask, level)
+            tp += pts[c]
+            view_played(v, t, k, p, c, tp, level)
+            if trace:
+                t_cards[row, players * t + k] = c
+            if (flags & V_ARRASTRO) != 0 and c == trump * r + r - 1 and k < players - 1:
+                if apolicy(codes[p], p, v, b, uk, sp) != 0:
+                    forced = True
+                    if trace and ne < MAX_EVENTS:
+                        _event(t_events, row, ne, EV_ARRASTRO, t, p, c, 0)
+                        ne += 1
+            p += 1
+            if p == players:
+                p = 0
+        view_trick_done(v, t, leader, winner, tp, level)
+        if trace:
+            t_leader[row, t] = leader
+            t_winner[row, t] = winner
+            t_points[row, t] = tp
+        won |= 1 << winner
+        if (winner & 1) == 0:
+            points0 += tp
+            tricks0 += 1
+            if mar:
+                won0 |= tm
+        if pos <= end:
+            s = winner
+            for k in range(players):
+                hands[s] |= bit(deck[pos])
+                pos += 1
+                s += 1
+                if s == players:
+                    s = 0
+            view_drawn(v, end + 1 - pos, winner - 1 if winner > 0 else players - 1, level)
+        leader = winner
+    return points0, tricks0, n_tricks, won0
+
+
 @njit(inline="always")
 def _write_first(rec, hands, players, tmask):
     """The trumps of each seat's first hand (``hands`` as dealt, before the play)."""
@@ -284,26 +486,49 @@ def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, mex,
 
 
 
+#: the decisions of the variants (issue 15, b15a) and the game's default policy for each
+X_KINDS = ("exchange", "arrastro")
+X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro}
+
+
 def _loop_parts(key, players, variant):
-    """``(level, check, policy, play, players, variant)`` for a loop's ``overload``: the
-    lineup's policies (:func:`simcore.strategy.policies_of`), the play loop (:func:`play2`
-    for two players, else :func:`play_n`), the player count and whether the regional
-    variants' code is compiled in (:func:`variant_of`); None until ``key``, ``players`` and
-    ``variant`` are literals."""
-    got = policies_of(key, "play")
-    if got is None or not isinstance(players, types.IntegerLiteral) or \
-            not isinstance(variant, types.IntegerLiteral):
+    """``(level, check, policy, xpolicy, apolicy, play, players, var, flags)`` for a loop's
+    ``overload``: the lineup's policies (:func:`simcore.strategy.policies_of`), the play loop
+    (:func:`play2` for two players, else :func:`play_n`; :func:`play_x` when the play
+    variants' ``flags`` are not 0, with the ``exchange`` and ``arrastro`` dispatchers as
+    ``xpolicy`` and ``apolicy``), the player count, whether the scoring variants' code is
+    compiled in (``var``) and the play variants' flags, both decoded from the literal
+    ``variant`` (:func:`variant_of`); None until ``key``, ``players`` and ``variant`` are
+    literals."""
+    if not (isinstance(players, types.IntegerLiteral)
+            and isinstance(variant, types.IntegerLiteral)):
         return None
     n = players.literal_value
-    return got + ((play2 if n == 2 else play_n), n, variant.literal_value != 0)
+    var = (variant.literal_value & 1) != 0
+    flags = variant.literal_value >> 1
+    if flags == 0:
+        got = policies_of(key, "play")
+        if got is None:
+            return None
+        return got + (got[2], got[2], (play2 if n == 2 else play_n), n, var, 0)
+    got = policies_of(key, "play", *X_KINDS, defaults=X_DEFAULTS)
+    if got is None:
+        return None
+    return got + (play_x, n, var, flags)
 
 
 def variant_of(params) -> int:
-    """1 when a regional variant that needs code in the chunk loop is on (issue 15:
-    ``marriages``, ``mexican``, ``rotating_trump``), else 0: the kernel of the default game holds none of that
-    code (its flags are constant False, folded away), and the variants share one kernel
-    per lineup and player count (their flags then read from ``params``)."""
-    return int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)
+    """The kernels' compile-time variant literal, two fields (0: the default game, whose
+    kernel holds none of the variants' code):
+
+    - bit 0 (b15b): 1 when a regional variant that needs code in the chunk loop is on
+      (issue 15: ``marriages``, ``mexican``, ``rotating_trump``); its flags are then read
+      from ``params`` (those variants share one kernel per lineup and player count), else
+      they are constant False, folded away;
+    - bits 1.. (b15a): :func:`enums.variant_flags` (``V_EXCHANGE``, ``V_ARRASTRO``,
+      ``V_CLAIM``), the play variants: not 0 compiles :func:`play_x` with those flags."""
+    var = int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)
+    return var | (variant_flags(params) << 1)
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
@@ -329,16 +554,17 @@ def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2
 @njit
 def _run_deals(seed_base, start, out, dealer_fixed, codes, params, bmi2, draws, source, sp,
                status, trace, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner, t_points,
-               key, players, variant):
+               t_events, key, players, variant):
     literally(key)       # one kernel per lineup: deals_loop chooses its policies when typed
     literally(players)   # and per player count: its play loop, with constant bounds
-    literally(variant)   # and with the regional variants' code or without (variant_of)
+    literally(variant)   # and with the regional variants' code or without (variant_of:
+    #                      the scoring variants' bit, the play variants' flags)
     va = np.zeros(1, VIEW_DTYPE)
     view_constants(va[0], players, params, bmi2)
     deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-               t_winner, t_points, np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
-               np.zeros(MAX_SEATS, np.uint64), va)
+               t_winner, t_points, t_events, np.empty(4, np.uint64),
+               np.empty(MAX_CARDS + 1, np.int64), np.zeros(MAX_SEATS, np.uint64), va)
 
 
 _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
@@ -346,7 +572,7 @@ _run_deals_nocache = njit(cache=False)(_run_deals.py_func)
 
 def deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-               t_winner, t_points, state, deck, hands, va):
+               t_winner, t_points, t_events, state, deck, hands, va):
     """The loop of :func:`run_deals` over the chunk's deals (jitted code only), for the
     lineup ``key`` and the player count ``players`` (literals): its policies and play loop are
     chosen here, when the kernel is typed, and only they are compiled.  One call per
@@ -358,15 +584,15 @@ def deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes
 @overload(deals_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
                 source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-                t_winner, t_points, state, deck, hands, va):
+                t_winner, t_points, t_events, state, deck, hands, va):
     got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N, VAR = got
+    level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
-             t_winner, t_points, state, deck, hands, va):
+             t_winner, t_points, t_events, state, deck, hands, va):
         # the view, copied onto this frame's stack (alive while the loop runs; the compiler
         # keeps its fields in registers).  These three lines come first: numba's dead-code
         # elimination sees writes into the copy as live only through names it has met
@@ -405,7 +631,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
                                                     deck, n_cards, codes, w, sp, policy, level,
                                                     check, draws, status, pts, trace, row,
                                                     t_cards, t_leader, t_winner, t_points, mar,
-                                                    rot)
+                                                    rot, xpolicy, apolicy, t_events, F)
             if status[0] != 0:
                 status[3] = deal
                 return
@@ -450,7 +676,7 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bm
 @njit
 def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, status, trace,
                  max_deals, deals_out, t_hands, t_trump, t_stock, t_cards, t_leader, t_winner,
-                 t_points, t_before, key, players, variant):
+                 t_points, t_events, t_before, key, players, variant):
     literally(key)
     literally(players)
     literally(variant)
@@ -458,7 +684,7 @@ def _run_rubbers(seed_base, start, out, dealer_fixed, codes, params, bmi2, sp, s
     view_constants(va[0], players, params, bmi2)
     return rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params,
                         sp, status, trace, max_deals, deals_out, t_hands, t_trump, t_stock,
-                        t_cards, t_leader, t_winner, t_points, t_before,
+                        t_cards, t_leader, t_winner, t_points, t_events, t_before,
                         np.empty(4, np.uint64), np.empty(MAX_CARDS + 1, np.int64),
                         np.zeros(MAX_SEATS, np.uint64), va)
 
@@ -468,7 +694,7 @@ _run_rubbers_nocache = njit(cache=False)(_run_rubbers.py_func)
 
 def rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
                  status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                 t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+                 t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
     """The loop of :func:`run_rubbers` (jitted code only), as :func:`deals_loop`."""
     raise NotImplementedError("rubbers_loop is called from jitted code only")
 
@@ -476,15 +702,15 @@ def rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, cod
 @overload(rubbers_loop, prefer_literal=True, jit_options=KERNEL_OPTIONS)
 def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
                   status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-                  t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+                  t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
     got = _loop_parts(key, players, variant)
     if got is None:
         return None
-    level, check, policy, play, N, VAR = got
+    level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
-             t_leader, t_winner, t_points, t_before, state, deck, hands, va):
+             t_leader, t_winner, t_points, t_events, t_before, state, deck, hands, va):
         # the view, copied onto this frame's stack (alive while the loop runs; the compiler
         # keeps its fields in registers).  These three lines come first: numba's dead-code
         # elimination sees writes into the copy as live only through names it has met
@@ -535,7 +761,8 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                                                         tmask, deck, n_cards, codes, w, sp,
                                                         policy, level, check, True, status,
                                                         pts, keep, row, t_cards, t_leader,
-                                                        t_winner, t_points, mar, rot)
+                                                        t_winner, t_points, mar, rot, xpolicy,
+                                                        apolicy, t_events, F)
                 if status[0] != 0:
                     status[3] = r
                     return -1
@@ -571,12 +798,13 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
 
 def trace_buffers(n: int):
     """Arrays a traced run fills, one row per deal: the hands dealt, the face-up card, the
-    stock (first drawn first), every card played, and each trick's leader, winner and
-    points."""
+    stock (first drawn first), every card played, each trick's leader, winner and
+    points, and the variants' events (``enums.EV_*``: kind, trick, seat, card a, card b;
+    kind 0 ends the list; written by :func:`play_x` only)."""
     return (np.zeros((n, MAX_SEATS), np.uint64), np.zeros(n, np.int64),
             np.zeros((n, MAX_CARDS), np.int8), np.zeros((n, MAX_CARDS), np.int8),
             np.zeros((n, MAX_TRICKS), np.int8), np.zeros((n, MAX_TRICKS), np.int8),
-            np.zeros((n, MAX_TRICKS), np.int16))
+            np.zeros((n, MAX_TRICKS), np.int16), np.zeros((n, MAX_EVENTS, 5), np.int8))
 
 
 _NO_TRACE = trace_buffers(1)

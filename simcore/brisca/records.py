@@ -6,7 +6,7 @@ from . import enums as E
 
 
 def deal_records(setup, seed: int, out, trace) -> list[dict]:
-    hands, trump_card, stock, cards, leaders, winners, points = trace
+    hands, trump_card, stock, cards, leaders, winners, points, events = trace
     n = setup.players
     deck = E.deck_for(n)
     n_tricks = deck.n_cards // n
@@ -16,8 +16,10 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     recs = []
     for i in range(len(out)):
         r = out[i]
+        claims = [e for e in events[i] if e[0] == E.EV_CLAIM]
+        played = int(claims[0][1]) if claims else n_tricks
         plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i], n,
-                                    n_tricks)
+                                    played)
         g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
         winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
         recs.append({
@@ -42,4 +44,20 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             recs[-1]["trump_suit"] = "OCEB"[int(r["trump_suit"])]
         if rules["marriages"]:
             recs[-1]["marriages"] = [int(r["marriages_side0"]), int(r["marriages_side1"])]
+        _variant_keys(recs[-1], rules, deck, events[i])
     return recs
+
+
+def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
+    """The keys of the variants of issue 15 that add events (b15a), when their rule is on."""
+    if rules.get("trump_exchange"):
+        rec["exchanges"] = [{"trick": int(e[1]), "seat": int(e[2]),
+                             "gave": deck.format_card(int(e[3])),
+                             "took": deck.format_card(int(e[4]))}
+                            for e in events if e[0] == E.EV_EXCHANGE]
+    if rules.get("arrastro"):
+        rec["arrastro"] = [{"trick": int(e[1]), "seat": int(e[2])}
+                           for e in events if e[0] == E.EV_ARRASTRO]
+    if rules.get("claim_top_trumps"):
+        rec["claim"] = next(({"trick": int(e[1]), "side": int(e[2])}
+                             for e in events if e[0] == E.EV_CLAIM), None)

@@ -30,7 +30,7 @@ voids to record.
 | `point_cards` | uint64 | the cards worth points |
 | `high_cards` | uint64 | the cards worth 10 or more (aces and threes; lombardy: aces and sevens) |
 | `trump` | int | the trump suit |
-| `trump_card` | int | the face-up card: the stock's last card, visible while the stock lasts (-1 under `rotating_trump`: no card is turned) |
+| `trump_card` | int | the face-up card: the stock's last card, visible while the stock lasts (-1 under `rotating_trump`: no card is turned; rule `trump_exchange`: the card left face up by the last exchange) |
 | `stock_left` | int | cards left in the stock, the face-up card included (0: hands are played out) |
 | `trump_drawn_by` | int | the seat that drew the face-up card, seen by all (-1 while it is in the stock) |
 | `hand` | uint64 | the seat's cards |
@@ -273,5 +273,28 @@ def view_drawn(v, left, last_seat, level):
             v.trump_drawn_by = last_seat
 
 
+# --- the variants of issue 15 that add decisions (b15a) --------------------------------
+@njit(inline="always")
+def view_exchange(v, seat, gave, level):
+    """``trump_exchange``: ``seat`` took the face-up card and left ``gave`` (its trump 7 or
+    2) face up in its place; everyone sees it."""
+    v.trump_card = gave
+
+
+@njit(inline="always")
+def default_exchange(v, legal, u, p):
+    """the game's default ``exchange`` policy (rule ``trump_exchange``): always exchange
+    (``legal`` is the card the seat would give, ``v.trump_card`` the one it would take)"""
+    return 1
+
+
+@njit(inline="always")
+def default_arrastro(v, legal, u, p):
+    """the game's default ``arrastro`` policy (rule ``arrastro``): always call (``legal``
+    is the trump ace just played; the trick so far is in the view)"""
+    return 1
+
+
 __all__ = ["VIEW_DTYPE", "MAX_SEATS", "new_view", "view_constants", "view_deal", "view_trick",
-           "view_turn", "view_partners", "view_open2", "view_played", "view_best", "view_trick_done", "view_drawn"]
+           "view_turn", "view_partners", "view_open2", "view_played", "view_best", "view_trick_done",
+           "view_drawn", "view_exchange", "default_exchange", "default_arrastro"]

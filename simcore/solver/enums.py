@@ -110,6 +110,11 @@ def game_tables(game: str, players: int = 4, rules=None) -> tuple[np.ndarray, np
         cfg[C_TRUMP] = PE.SPADES
         cfg[C_BREAK] = bool(rules.get("break_spades", False))
     elif game == "brisca":
+        on = [k for k in BE.PLAY_VARIANTS if rules.get(k)]
+        if on:
+            from ..errors import TrunfoError
+            raise TrunfoError(f"the double-dummy solver plays brisca without the variants that "
+                              f"change play; turn off {', '.join(on)}")
         deck = BE.deck_for(players)
         row = BE.points_row(players, rules.get("values", "standard"))
         points = BE.POINTS_TABLE[row, :deck.n_cards]
