@@ -23,7 +23,8 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CA
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
                     ROTATION, TOTAL_POINTS,
                     EV_ARRASTRO, EV_CLAIM, EV_EXCHANGE, FIELDS, MAX_EVENTS, RANKS, STRENGTH_7,
-                    STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags)
+                    STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags,
+                    P_ARRASTRO, P_CLAIM, P_EXCHANGE)
 from .scoring import marriage_bonus, score_mexican, score_totals
 from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, view_constants,
                    view_deal, view_drawn, view_exchange, view_open2, view_partners,
@@ -292,7 +293,7 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
            level, check, draws, status, pts, trace, row, t_cards, t_leader, t_winner,
            t_points, mar, rot, xpolicy, apolicy, t_events, flags):
     """:func:`play_n` (any player count, the same random stream) with the variants of the
-    rule ``flags`` (``enums.V_*``, a constant of the kernel):
+    rule ``flags`` (``enums.V_*``, read from the rule vector by :func:`_play_flags`):
 
     - ``V_EXCHANGE`` (``trump_exchange``): at a seat's turn, while the face-up card is in
       the stock (``pos <= n_cards``) and once the seat has won a trick, a seat holding the
@@ -525,10 +526,25 @@ def variant_of(params) -> int:
       (issue 15: ``marriages``, ``mexican``, ``rotating_trump``); its flags are then read
       from ``params`` (those variants share one kernel per lineup and player count), else
       they are constant False, folded away;
-    - bits 1.. (b15a): :func:`enums.variant_flags` (``V_EXCHANGE``, ``V_ARRASTRO``,
-      ``V_CLAIM``), the play variants: not 0 compiles :func:`play_x` with those flags."""
+    - bit 1 (b15a): set when a play variant (``V_EXCHANGE``, ``V_ARRASTRO``, ``V_CLAIM``,
+      :func:`enums.variant_flags`) is on: compiles :func:`play_x`, which reads the flags in
+      force from ``params`` (:func:`_play_flags`)."""
     var = int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)
-    return var | (variant_flags(params) << 1)
+    return var | (2 if variant_flags(params) != 0 else 0)
+
+
+@njit(inline="always")
+def _play_flags(params):
+    """The play variants' ``V_*`` flags in force, read from the rule vector (one kernel serves
+    every set of them: fewer compiles)."""
+    f = 0
+    if params[P_EXCHANGE] != 0:
+        f |= V_EXCHANGE
+    if params[P_ARRASTRO] != 0:
+        f |= V_ARRASTRO
+    if params[P_CLAIM] != 0:
+        f |= V_CLAIM
+    return f
 
 
 def run_deals(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
@@ -607,6 +623,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
         rot = (params[P_ROTATING] != 0) if VAR else False
+        fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
@@ -631,7 +648,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
                                                     deck, n_cards, codes, w, sp, policy, level,
                                                     check, draws, status, pts, trace, row,
                                                     t_cards, t_leader, t_winner, t_points, mar,
-                                                    rot, xpolicy, apolicy, t_events, F)
+                                                    rot, xpolicy, apolicy, t_events, fl)
             if status[0] != 0:
                 status[3] = deal
                 return
@@ -725,6 +742,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
         rot = (params[P_ROTATING] != 0) if VAR else False
+        fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
         target = params[P_TARGET]
         state = stack_empty(4, np.uint64)
@@ -762,7 +780,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                                                         policy, level, check, True, status,
                                                         pts, keep, row, t_cards, t_leader,
                                                         t_winner, t_points, mar, rot, xpolicy,
-                                                        apolicy, t_events, F)
+                                                        apolicy, t_events, fl)
                 if status[0] != 0:
                     status[3] = r
                     return -1
