@@ -25,7 +25,7 @@ from simcore._jit import njit
 from simcore.bits import bit, ctz, popcount
 from simcore.rng import mix, next64
 from simcore.solver import enums as SE
-from simcore.solver.nb import move_values
+from simcore.solver.nb import move_values, new_workspace
 
 _ONE = np.uint64(1)
 _32 = np.uint64(32)
@@ -109,16 +109,8 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
     n_suits = cfg[SE.C_NCARDS] // rps
     state = np.empty(4, np.uint64)
     seed_sampler(state, u, salt)
-    size = 1 << tt_bits
-    meta = np.zeros(SE.N_META, np.int64)
-    meta[SE.M_TTBITS] = tt_bits
-    ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
-          np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
-          np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
-          np.zeros(SE.SM_LEN, np.uint64),
-          np.zeros((size, SE.TK_COLS), np.uint64),
-          np.zeros((size, SE.TT_COLS), np.int16),
-          meta)
+    ws = new_workspace(tt_bits)
+    meta = ws[6]
     # depth > 0: search the tricks up to the depth-th from the current one, value the rest
     # by the solver's estimate (meta[M_HORIZON] = tricks left where the search stops)
     left = popcount(hand)          # the seat to move has not played to this trick yet
@@ -189,16 +181,8 @@ def pimc_totals(hand, seat, players, unseen, need, void_bits, known_card, known_
     n_suits = cfg[SE.C_NCARDS] // rps
     state = np.empty(4, np.uint64)
     seed_sampler(state, u, salt)
-    size = 1 << tt_bits
-    meta = np.zeros(SE.N_META, np.int64)
-    meta[SE.M_TTBITS] = tt_bits
-    ws = (np.zeros((SE.MAX_PLY, SE.N_FIELDS), np.int64),
-          np.zeros((SE.MAX_PLY, SE.H_WIDTH), np.uint64),
-          np.zeros((SE.MAX_PLY, 2 * SE.MAX_MOVES), np.int64),
-          np.zeros(SE.SM_LEN, np.uint64),
-          np.zeros((size, SE.TK_COLS), np.uint64),
-          np.zeros((size, SE.TT_COLS), np.int16),
-          meta)
+    ws = new_workspace(tt_bits)
+    meta = ws[6]
     meta[SE.M_HORIZON] = horizon
     cards = np.zeros(SE.MAX_MOVES, np.int64)
     vals = np.zeros(SE.MAX_MOVES, np.int64)

@@ -23,16 +23,7 @@ def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
     and results never depend on what the workspace solved before."""
     if not 4 <= tt_bits <= 28:
         raise TrunfoError(f"tt_bits={tt_bits} is outside 4..28")
-    size = 1 << tt_bits
-    meta = np.zeros(E.N_META, np.int64)
-    meta[E.M_TTBITS] = tt_bits
-    return (np.zeros((E.MAX_PLY, E.N_FIELDS), np.int64),
-            np.zeros((E.MAX_PLY, E.H_WIDTH), np.uint64),
-            np.zeros((E.MAX_PLY, 2 * E.MAX_MOVES), np.int64),
-            np.zeros(E.SM_LEN, np.uint64),
-            np.zeros((size, E.TK_COLS), np.uint64),
-            np.zeros((size, E.TT_COLS), np.int16),
-            meta)
+    return nb.new_workspace(tt_bits)
 
 
 @dataclass

@@ -27,7 +27,7 @@ from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_
                     P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
                     SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
                     TK_M, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
-                    W_IN)
+                    W_IN, H_WIDTH, MAX_PLY, N_FIELDS, N_META, SM_LEN, TK_COLS, TT_COLS)
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -37,6 +37,24 @@ _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 # --- small helpers ------------------------------------------------------------------------
+@njit
+def new_workspace(tt_bits):
+    """A workspace for :func:`solve_value` and friends: the search stack and a transposition
+    table of ``2**tt_bits`` entries (``simcore.solver.api.workspace`` checks ``tt_bits``;
+    jitted callers, the ``pimc`` strategies, make theirs here, so the layout lives in one
+    place)."""
+    size = 1 << tt_bits
+    meta = np.zeros(N_META, np.int64)
+    meta[M_TTBITS] = tt_bits
+    return (np.zeros((MAX_PLY, N_FIELDS), np.int64),
+            np.zeros((MAX_PLY, H_WIDTH), np.uint64),
+            np.zeros((MAX_PLY, 2 * MAX_MOVES), np.int64),
+            np.zeros(SM_LEN, np.uint64),
+            np.zeros((size, TK_COLS), np.uint64),
+            np.zeros((size, TT_COLS), np.int16),
+            meta)
+
+
 @njit(inline="always")
 def _pc(x):
     """popcount as int64 (numba would turn uint64 - int64 into float64)."""
