@@ -21,7 +21,7 @@ from simcore.bits import bit, ctz, popcount
 from simcore.brisca.enums import N_VALUES, VALUES
 from simcore.solver import enums as _SV
 from simcore.strategy import Param, register
-from strategies.pimc import best_of, pimc_totals
+from strategies.pimc import best_of, pimc_totals, solver_position
 
 GAME = "brisca"
 _FULL = np.array([(1 << 40) - 1, (1 << 48) - 1], dtype=np.uint64)
@@ -68,14 +68,7 @@ def pimc_card(v, legal, u, samples, tt_bits, depth):
         unseen &= ~bit(v.trump_card)
     elif v.trump_drawn_by >= 0 and v.trump_drawn_by != seat and (unseen & bit(v.trump_card)):
         known = v.trump_card
-    hands = np.zeros(_SV.MAX_SEATS, np.uint64)
-    pos = np.zeros(_SV.POS_LEN, np.int64)
-    pos[_SV.P_LEADER] = v.leader if k > 0 else seat
-    pos[_SV.P_NTRICK] = k
-    for j in range(k):
-        pos[_SV.P_TRICK + j] = v.trick_cards[j]
-    pos[_SV.P_TAKEN0] = v.points[0]
-    pos[_SV.P_TAKEN1] = v.points[1]
+    hands, pos = solver_position(seat, v.leader, k, v.trick_cards, v.points[0], v.points[1])
     left = h + n_stock // n                      # tricks left, this one included
     horizon = left - depth if 0 < depth < left else 0
     util = np.zeros(256, np.int64)

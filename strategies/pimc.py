@@ -161,6 +161,22 @@ def shuffle_cards(state, m, out, off):
     return k
 
 
+@njit(inline="always")
+def solver_position(seat, leader, k, trick_cards, taken0, taken1):
+    """The solver's position arrays ``(hands, pos)`` for the seat to move: the trick so far
+    (``k`` cards of ``trick_cards`` led by ``leader``; the seat leads when ``k`` is 0) and
+    what each side has taken; the hands are filled in by each sample."""
+    hands = np.zeros(SE.MAX_SEATS, np.uint64)
+    pos = np.zeros(SE.POS_LEN, np.int64)
+    pos[SE.P_LEADER] = leader if k > 0 else seat
+    pos[SE.P_NTRICK] = k
+    for j in range(k):
+        pos[SE.P_TRICK + j] = trick_cards[j]
+    pos[SE.P_TAKEN0] = taken0
+    pos[SE.P_TAKEN1] = taken1
+    return hands, pos
+
+
 @njit
 def pimc_totals(hand, seat, players, unseen, need, void_bits, known_card, known_seat, shown,
                 n_stock, stock_last, hands, pos, cfg, tab, u, salt, samples, tt_bits,

@@ -22,7 +22,7 @@ from simcore.bits import ctz, popcount
 from simcore.solver import enums as _SV
 from simcore.spades.enums import N_TRICKS
 from simcore.strategy import Param, register
-from strategies.pimc import best_of, pimc_totals
+from strategies.pimc import best_of, pimc_totals, solver_position
 from strategies.spades_expert import PARAMS as EXPERT_PARAMS
 from strategies.spades_expert import expert_bid_of, expert_card
 
@@ -60,16 +60,10 @@ def pimc_card(v, legal, u, samples, tt_bits, depth):
     for s in range(4):
         need[s] = N_TRICKS - popcount(v.played_by[s])
         voids[s] = v.voids[s]
-    hands = np.zeros(_SV.MAX_SEATS, np.uint64)
-    pos = np.zeros(_SV.POS_LEN, np.int64)
     k = v.trick_len
-    pos[_SV.P_LEADER] = v.leader if k > 0 else seat
-    pos[_SV.P_NTRICK] = k
-    for j in range(k):
-        pos[_SV.P_TRICK + j] = v.trick_cards[j]
+    hands, pos = solver_position(seat, v.leader, k, v.trick_cards, v.team_tricks[0],
+                                 v.team_tricks[1])
     pos[_SV.P_BROKEN] = v.broken
-    pos[_SV.P_TAKEN0] = v.team_tricks[0]
-    pos[_SV.P_TAKEN1] = v.team_tricks[1]
     left = N_TRICKS - v.trick
     horizon = left - depth if 0 < depth < left else 0
     # util[x]: x = team 0's tricks still to take; 16 * (score difference) + own tricks

@@ -295,7 +295,7 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
 # a change there that changes play needs a change here too (its workspace's stock/point-class
 # vector once had 64 slots for the solver's SM_LEN = 73: writes past its end).
 from simcore.solver import enums as _SV  # noqa: E402
-from strategies.pimc import pimc_choose  # noqa: E402
+from strategies.pimc import pimc_choose, solver_position  # noqa: E402
 
 _SOLVER_CFG, _SOLVER_TAB, _ = _SV.game_tables("sueca")
 _SOLVER_CFGS = np.stack([_SV.with_trump(_SOLVER_CFG, t) for t in range(4)])
@@ -313,15 +313,8 @@ def pimc_card(v, legal, u, samples, tt_bits, depth):
     known = -1
     if seat != v.dealer and (unseen & bit(v.trump_card)):
         known = v.trump_card
-    hands = np.zeros(_SV.MAX_SEATS, np.uint64)
-    pos = np.zeros(_SV.POS_LEN, np.int64)
     k = v.trick_len
-    pos[_SV.P_LEADER] = v.leader if k > 0 else seat
-    pos[_SV.P_NTRICK] = k
-    for j in range(k):
-        pos[_SV.P_TRICK + j] = v.trick_cards[j]
-    pos[_SV.P_TAKEN0] = v.points[0]
-    pos[_SV.P_TAKEN1] = v.points[1]
+    hands, pos = solver_position(seat, v.leader, k, v.trick_cards, v.points[0], v.points[1])
     return pimc_choose(v.hand, legal, seat, 4, unseen, need, voids, known, v.dealer, hands,
                        pos, _SOLVER_CFGS[v.trump], _SOLVER_TAB, u, v.trick * 4 + k, samples,
                        tt_bits, depth)
