@@ -243,7 +243,28 @@ def cluster_check(setup) -> None:
                               f"'trunfo.strategies') on every worker, or run without --cluster")
 
 
-class DealsJob(Job):
+class TableJob(Job):
+    """A job over one table: the game, its rules and strategies, players, dealer, seed and
+    deal conditions, plain data; ``setup`` builds the table (with its conditions)."""
+
+    def _table(self, game: str, rules, strategies, players, dealer, seed: int,
+               conditions) -> None:
+        from .rules import Rules
+        self.game = game
+        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
+        self.strategies = strategies if isinstance(strategies, str) else tuple(strategies)
+        self.players, self.dealer, self.seed = players, dealer, seed
+        self.conditions = conditions     # deal conditions (docs/odds.md), or None
+
+    def setup(self):
+        return get_game(self.game).setup(self.rules, self.strategies, players=self.players,
+                                         dealer=self.dealer, conditions=self.conditions)
+
+    def cluster_ready(self) -> None:
+        cluster_check(self.setup())
+
+
+class DealsJob(TableJob):
     """Deals (or whole rubbers) of one table: ``compute`` gives their records.
 
     ``totals=True`` also sums them (``g.accumulate``); ``keep=False`` then drops the records
@@ -254,21 +275,9 @@ class DealsJob(Job):
     def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
                  unit: str = "deals", totals: bool = False, keep: bool = True,
                  par: bool = False, conditions=None):
-        from .rules import Rules
-        self.game = game
-        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
-        self.strategies = strategies if isinstance(strategies, str) else tuple(strategies)
-        self.players, self.dealer, self.seed = players, dealer, seed
+        self._table(game, rules, strategies, players, dealer, seed, conditions)
         self.unit, self.totals, self.keep, self.par = unit, totals, keep, par
-        self.conditions = conditions     # deal conditions (docs/odds.md), or None
         self.label = game
-
-    def setup(self):
-        return get_game(self.game).setup(self.rules, self.strategies, players=self.players,
-                                         dealer=self.dealer, conditions=self.conditions)
-
-    def cluster_ready(self) -> None:
-        cluster_check(self.setup())
 
     def prepare(self):
         g = get_game(self.game)

@@ -31,7 +31,7 @@ import pandas as pd
 from . import __version__, stats
 from .errors import TrunfoError, choices_text
 from .games import get_game
-from .execution import Job
+from .facade import TableJob
 from .runner import DEFAULT_CHUNK, Progress, default_threads
 
 #: deck orders the pilot draws to estimate the acceptance of a condition dealt by rejection
@@ -578,7 +578,7 @@ def _pilot(c, seed: int, deals: int) -> float:
     return acc
 
 
-class OddsJob(Job):
+class OddsJob(TableJob):
     """The deals of :func:`odds` as a job of the execution layer (``simcore.execution``):
     plain data (the conditions as given: ``hands``, ``trump``, ``trump_suit``, ``where``,
     ``predicate``), the setup with its conditions built once per process by ``prepare``;
@@ -588,22 +588,9 @@ class OddsJob(Job):
     def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
                  conditions: dict, seat: str | None = None, table: bool = False,
                  par: bool = False):
-        from .rules import Rules
-        self.game = game
-        self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
-        self.strategies = strategies if isinstance(strategies, str) else tuple(strategies)
-        self.players, self.dealer, self.seed = players, dealer, seed
-        self.conditions = conditions
+        self._table(game, rules, strategies, players, dealer, seed, conditions)
         self.seat, self.table, self.par = seat, table, par
         self.label = f"{game} odds"
-
-    def setup(self):
-        return get_game(self.game).setup(self.rules, self.strategies, players=self.players,
-                                         dealer=self.dealer, conditions=self.conditions)
-
-    def cluster_ready(self) -> None:
-        from .facade import cluster_check
-        cluster_check(self.setup())
 
     def prepare(self):
         return self.state(self.setup())
