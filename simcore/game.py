@@ -255,3 +255,11 @@ class Game:
         (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.
         Both arrays have shape (len(records), number of sides)."""
         raise NotImplementedError
+
+
+class AuctionTrumpGame(Game):
+    """A game whose trump suit is named in the auction, after the deal (Sueca Italiana,
+    Briscola chiamata, Brisca rematada): conditioned deals fix cards, never the trump."""
+    trump_rule = None
+    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
+    conditioned_dealing = True

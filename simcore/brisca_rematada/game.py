@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import TrunfoError
-from ..game import Game, Setup
+from ..game import AuctionTrumpGame, Setup
 from ..rng import seed_base
 from ..summary import series_summary, share_entry
 from . import enums as E
@@ -39,7 +39,7 @@ def _check(setup: Setup, status: np.ndarray) -> None:
                       f"brisca_rematada; a suit is 0..3 (O C E B)")
 
 
-class BriscaRematadaGame(Game):
+class BriscaRematadaGame(AuctionTrumpGame):
     name = "brisca_rematada"
     title = "Brisca rematada (three players, auction)"
     deck = E.DECK
@@ -60,9 +60,6 @@ class BriscaRematadaGame(Game):
         return E.N_SEATS
 
     # --- conditioned dealing -------------------------------------------------------
-    trump_rule = None               # trumps are named by the declarer, not dealt
-    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
-
     def sides_of(self, players, rules):
         return tuple(range(E.N_SEATS))
 
@@ -73,8 +70,6 @@ class BriscaRematadaGame(Game):
         return {"points": E.POINTS}
 
     # --- single deals ------------------------------------------------------------
-    conditioned_dealing = True
-
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]

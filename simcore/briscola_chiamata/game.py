@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game import Game, Setup
+from ..game import AuctionTrumpGame, Setup
 from ..rng import DOMAIN_CALL, seed_base
 from ..summary import series_summary, share_entry
 from ..sueca_italiana.game import check_status
@@ -13,7 +13,7 @@ from . import nb
 from .view import VIEW_DTYPE
 
 
-class BriscolaChiamataGame(Game):
+class BriscolaChiamataGame(AuctionTrumpGame):
     name = "briscola_chiamata"
     title = "Briscola chiamata (five players, auction, called card)"
     deck = E.DECK
@@ -34,9 +34,6 @@ class BriscolaChiamataGame(Game):
         return E.N_SEATS          # each seat scores for itself: partnerships change each deal
 
     # --- conditioned dealing -------------------------------------------------------
-    trump_rule = None               # the trump suit is named in the auction, not dealt
-    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
-    conditioned_dealing = True
 
     def layout(self, players, dealer, rules):
         return E.layout(dealer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import TrunfoError
-from ..game import Game, Setup
+from ..game import AuctionTrumpGame, Setup
 from ..rng import DOMAIN_CALL, seed_base
 from ..summary import series_summary, share_entry
 from . import enums as E
@@ -32,7 +32,7 @@ def check_status(setup: Setup, status: np.ndarray, deck=E.DECK, kernels=nb) -> N
                       f"see docs/games/{setup.game}.md")
 
 
-class SuecaItalianaGame(Game):
+class SuecaItalianaGame(AuctionTrumpGame):
     name = "sueca_italiana"
     title = "Sueca Italiana (five players, auction, called card)"
     deck = E.DECK
@@ -58,9 +58,6 @@ class SuecaItalianaGame(Game):
         return E.N_SEATS          # each seat scores for itself: partnerships change each deal
 
     # --- conditioned dealing -------------------------------------------------------
-    trump_rule = None               # the trump suit is named in the auction, not dealt
-    no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
-    conditioned_dealing = True
 
     def layout(self, players, dealer, rules):
         return E.layout(dealer)
