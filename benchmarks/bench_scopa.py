@@ -33,7 +33,7 @@ import time
 
 import numpy as np
 
-from common import compile_time
+from common import compile_time, least
 
 STRATEGIES = ("random", "greedy", "expert")
 PARTS_STRATEGIES = ("random", "greedy")
@@ -96,16 +96,6 @@ def _piles(n: int, players: int, rng) -> tuple:
     table = np.bitwise_or.reduce(np.where(owner == sides, bits, np.uint64(0)), axis=1)
     last = rng.integers(0, players, size=n).astype(np.int64)
     return piles, last, table
-
-
-def least(f, repeats: int) -> float:
-    """The least CPU time of ``repeats`` calls of ``f``."""
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.process_time()
-        f()
-        best = min(best, time.process_time() - t)
-    return best
 
 
 def parts(players: int, strategy: str, deals: int, repeats: int, rules: dict, pieces) -> dict:

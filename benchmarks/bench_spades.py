@@ -34,6 +34,8 @@ import time
 
 import numpy as np
 
+from common import least
+
 OPENSPIEL = {"openspiel_cpp": 31_000, "openspiel_python": 6_000}
 CHUNK = 1 << 16
 
@@ -104,16 +106,6 @@ def _pieces():
             _write_hand(out[i], i, i % N_SEATS, bids, blind, tricks, s0, s1, g0, g1)
 
     return deal_only, deal_bid, scoring
-
-
-def least(f, repeats: int) -> float:
-    """The least CPU time of ``repeats`` calls of ``f``."""
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.process_time()
-        f()
-        best = min(best, time.process_time() - t)
-    return best
 
 
 def measure(strategy: str, hands: int, repeats: int, games: int, pieces) -> dict:

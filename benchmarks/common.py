@@ -85,13 +85,19 @@ def build_own_c(name: str) -> tuple[str | None, str]:
     return str(out), f"own C yardstick: {src.name} built with {cc} -O3 -march=native"
 
 
-def cpu_rate(run, count: int, repeats: int) -> float:
-    """Units per CPU second of ``run()`` on one thread (best of ``repeats``): robust when
-    the machine is shared, unlike wall time."""
+def least(f, repeats: int) -> float:
+    """The least CPU time (seconds) of ``repeats`` calls of ``f``: robust when the machine
+    is shared, unlike wall time."""
     import time
     best = float("inf")
     for _ in range(repeats):
         t = time.process_time()
-        run()
+        f()
         best = min(best, time.process_time() - t)
+    return best
+
+
+def cpu_rate(run, count: int, repeats: int) -> float:
+    """Units per CPU second of ``run()`` on one thread (best of ``repeats``)."""
+    best = least(run, repeats)
     return count / best if best > 0 else float("nan")
