@@ -657,17 +657,23 @@ def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str,
                 if "K" + s in taken[side] and "N" + s in taken[side]) for side in (0, 1)]
 
 
+def _flag_rule(p: Problems, obj: dict, rules: dict, rule: str, key: str) -> bool:
+    """A true/false rule whose events the record keeps under ``key``: the key is present
+    exactly when the rule is on.  True when the rule is on (the key is then to be checked)."""
+    on = rules.get(rule, False)
+    if on not in (True, False):
+        p.add(f"rules.{rule}", f"{_show(on)} is not allowed; allowed: true, false")
+        return False
+    if not on and key in obj:
+        p.add(key, f"present, but rules.{rule} is false")
+    return on
+
+
 def _brisca_exchanges(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[set],
                       pile: list):
     """Rule ``trump_exchange``: the record's ``exchanges`` (present exactly when the rule is
     on), applied at the exchanging seat's turn; None when the rule is off."""
-    on = rules.get("trump_exchange", False)
-    if on not in (True, False):
-        p.add("rules.trump_exchange", f"{_show(on)} is not allowed; allowed: true, false")
-        return None
-    if not on:
-        if "exchanges" in obj:
-            p.add("exchanges", "present, but rules.trump_exchange is false")
+    if not _flag_rule(p, obj, rules, "trump_exchange", "exchanges"):
         return None
     if rules.get("rotating_trump"):
         p.add("rules.trump_exchange", "true, but rules.rotating_trump is true: no card is "
@@ -724,13 +730,7 @@ def _brisca_arrastro(p: Problems, obj: dict, rules: dict, deck: _Deck, held: lis
                      trump: str):
     """Rule ``arrastro``: the record's calls (``arrastro``, present exactly when the rule is
     on) and the plays they force; None when the rule is off."""
-    on = rules.get("arrastro", False)
-    if on not in (True, False):
-        p.add("rules.arrastro", f"{_show(on)} is not allowed; allowed: true, false")
-        return None
-    if not on:
-        if "arrastro" in obj:
-            p.add("arrastro", "present, but rules.arrastro is false")
+    if not _flag_rule(p, obj, rules, "arrastro", "arrastro"):
         return None
     items = obj.get("arrastro")
     if not isinstance(items, list):
@@ -777,13 +777,7 @@ def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[s
     """Rule ``claim_top_trumps``: the record's ``claim`` (null, or the trick before which a
     side claimed every trick left); a hook that refuses a claim left unmade when it was due.
     None when the rule is off."""
-    on = rules.get("claim_top_trumps", False)
-    if on not in (True, False):
-        p.add("rules.claim_top_trumps", f"{_show(on)} is not allowed; allowed: true, false")
-        return None
-    if not on:
-        if "claim" in obj:
-            p.add("claim", "present, but rules.claim_top_trumps is false")
+    if not _flag_rule(p, obj, rules, "claim_top_trumps", "claim"):
         return None
     if "claim" not in obj:
         p.add("claim", "missing (rules.claim_top_trumps is true)")
