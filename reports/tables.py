@@ -95,7 +95,7 @@ def columns_for(game: str) -> list[str] | None:
     return None
 
 
-_CATEGORY = re.compile(r"^(.+)_(side|team|seat)(\d+)$")
+from simcore.holdings import CATEGORY_COLUMN as _CATEGORY
 
 
 def category_columns(game: str, unit: str = "deals") -> list[tuple[str, str, str, int]]:

@@ -240,15 +240,20 @@ class Game:
     #: scores worth reading off the score distribution, ``(score, what it means)``: the
     #: reports show ``P(score >= mark)`` with its interval at each (Sueca: 61, 91, 120)
     score_marks: tuple = ()
-    #: per-side record categories fixed by the deal alone (Sueca: trumps held): with a
-    #: rotating dealer they are equal on every side by symmetry, whatever the strategies
-    dealt_categories: tuple = ()
     #: the reports' "results by holding" tables (``simcore.holdings.HoldingTable``; Sueca:
     #: trumps and trump honours); the reports iterate over them, never over game names
     holding_tables: tuple = ()
     #: the marks the holding tables show P(score >= mark) at (default: all of
     #: ``score_marks``; Sueca leaves out 61, which is its win column)
     holding_marks: tuple | None = None
+
+    @property
+    def dealt_categories(self) -> tuple:
+        """Per-side record categories fixed by the deal alone (Sueca: trumps held), those
+        the holding tables read: with a rotating dealer they are equal on every side by
+        symmetry, whatever the strategies."""
+        from .holdings import dealt_categories
+        return dealt_categories(self.holding_tables)
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score

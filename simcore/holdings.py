@@ -18,10 +18,27 @@ order of that table's labels (code ``k`` is label ``k``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+
+#: a per-side record column: ``<category>_<side|team|seat><i>`` (the reports' categories)
+CATEGORY_COLUMN = re.compile(r"^(.+)_(side|team|seat)(\d+)$")
+
+
+def dealt_categories(tables) -> tuple[str, ...]:
+    """The per-side categories the holding ``tables`` read (their columns' categories,
+    e.g. ``trumps`` of ``trumps_seat0``): fixed by the deal alone, so equal on every side by
+    symmetry when the dealer rotates."""
+    out = []
+    for t in tables:
+        for c in t.columns:
+            m = CATEGORY_COLUMN.match(c)
+            if m and m.group(1) not in out:
+                out.append(m.group(1))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,6 @@ class BriscaGame(Game):
     decisions = ("play",) + nb.X_KINDS
 
     holding_tables = E.HOLDINGS
-    dealt_categories = ("trumps",)          # fixed by the deal alone
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:

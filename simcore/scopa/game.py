@@ -49,7 +49,6 @@ class ScopaGame(Game):
     returns = "a move mask, bit(card) | captured"
 
     holding_tables = E.HOLDINGS
-    dealt_categories = ("dealt_sevens", "dealt_coins")          # fixed by the deal alone
     params_of = staticmethod(E.params)
 
     def sides(self, setup: Setup) -> int:

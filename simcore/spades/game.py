@@ -45,7 +45,6 @@ class SpadesGame(Game):
     decisions = ("play", "bid")
 
     holding_tables = E.HOLDINGS
-    dealt_categories = ("spades",)          # fixed by the deal alone
     params_of = staticmethod(E.params)
 
     # --- conditioned dealing -------------------------------------------------------

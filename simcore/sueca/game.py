@@ -32,7 +32,6 @@ class SuecaGame(Game):
     end_names = E.RUBBER_ENDS
     view_dtype = VIEW_DTYPE
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
-    dealt_categories = ("trumps",)
     holding_tables = E.HOLDINGS
     holding_marks = score_marks[1:]          # 61+ is the win column already
 
