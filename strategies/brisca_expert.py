@@ -329,6 +329,23 @@ _S3 = _solver(_S2)
 _S4 = _solver(_S3)
 
 
+@njit(inline="always")
+def _after_trick(hand, oh, c, o, me_win, draws, s1, s2, pm, tm, tmask, prow, goal, tiebreak,
+                 double_at, left):
+    """The exact value once the seat's card ``c`` and the opponent's ``o`` (``oh``: the
+    opponent's hand without it) make a trick the seat wins when ``me_win``: the winner
+    draws ``s1``, the other ``s2`` (when ``draws``), then :func:`solve_after`."""
+    tp = POINTS_TABLE[prow, c] + POINTS_TABLE[prow, o]
+    nmh = hand & ~bit(c)
+    noh = oh
+    if draws:
+        nmh |= bit(s1) if me_win else bit(s2)
+        noh |= bit(s2) if me_win else bit(s1)
+    return solve_after(nmh, noh, me_win, -1, -1, pm + (tp if me_win else 0),
+                       tm + (1 if me_win else 0), tmask, prow, goal, tiebreak, double_at,
+                       left - 1)
+
+
 @njit(**KERNEL_OPTIONS)
 def solve_after(mh, oh, me_lead, s1, s2, pm, tm, tmask, prow, goal, tiebreak, double_at,
                 tricks):
@@ -382,16 +399,8 @@ def endgame2(hand, led, pool, pinned, stock_left, trump_card, tmask, prow, goal,
             s2 = trump_card if draws else -1
             if led >= 0:
                 B = beaters(led, tmask, 0)
-                me_win = (bit(c) & B) != 0
-                tp = POINTS_TABLE[prow, led] + POINTS_TABLE[prow, c]
-                nmh = hand & ~bit(c)
-                noh = oh
-                if draws:
-                    nmh |= bit(s1) if me_win else bit(s2)
-                    noh |= bit(s2) if me_win else bit(s1)
-                val = solve_after(nmh, noh, me_win, -1, -1, pm + (tp if me_win else 0),
-                                  tm + (1 if me_win else 0), tmask, prow, goal, tiebreak,
-                                  double_at, left - 1)
+                val = _after_trick(hand, oh, c, led, (bit(c) & B) != 0, draws, s1, s2, pm, tm,
+                                   tmask, prow, goal, tiebreak, double_at, left)
             else:
                 B = beaters(c, tmask, 0)
                 val = BIG
@@ -399,16 +408,8 @@ def endgame2(hand, led, pool, pinned, stock_left, trump_card, tmask, prow, goal,
                 while f:
                     b = ctz(f)
                     f &= f - _ONE
-                    me_win = (bit(b) & B) == 0
-                    tp = POINTS_TABLE[prow, c] + POINTS_TABLE[prow, b]
-                    nmh = hand & ~bit(c)
-                    noh = oh & ~bit(b)
-                    if draws:
-                        nmh |= bit(s1) if me_win else bit(s2)
-                        noh |= bit(s2) if me_win else bit(s1)
-                    x = solve_after(nmh, noh, me_win, -1, -1, pm + (tp if me_win else 0),
-                                    tm + (1 if me_win else 0), tmask, prow, goal, tiebreak,
-                                    double_at, left - 1)
+                    x = _after_trick(hand, oh & ~bit(b), c, b, (bit(b) & B) == 0, draws, s1,
+                                     s2, pm, tm, tmask, prow, goal, tiebreak, double_at, left)
                     if x < val:
                         val = x
             total += val
