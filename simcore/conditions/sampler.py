@@ -23,6 +23,10 @@ from ..rng import MASK32, next64, seed_stream
 
 _32 = np.uint64(32)
 _2_32 = np.uint64(1 << 32)
+#: an index as unsigned: numba then leaves out the negative-index wraparound (a select per
+#: access, which made LLVM turn the sampler's copy loops into AVX-512 gathers and scatters:
+#: the sampler took 25-35% longer)
+_ix = np.uint64
 
 
 class Plan(NamedTuple):
@@ -232,12 +236,12 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
         node = 0                    # node 0: its edges lead to the final states
         while True:
             # --- an edge of ``node``, drawn with its weight ----------------------------------
-            a = ints[o_node_edge + node]
-            last = ints[o_node_edge + node + 1] - 1
+            a = ints[_ix(o_node_edge + node)]
+            last = ints[_ix(o_node_edge + node + 1)] - 1
             e = a
             if last > a and limbs == 1:
                 # one limb (weights below 2^64): r from two 32-bit draws, masked, until r < total
-                top = cum[last, 0]
+                top = cum[_ix(last), 0]
                 mask = top
                 mask |= mask >> np.uint64(1)
                 mask |= mask >> np.uint64(2)
@@ -255,18 +259,18 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 hi = last
                 while hi - lo > 8:           # the first edge whose cumulative weight exceeds v
                     mid = (lo + hi) >> 1
-                    if cum[mid, 0] > v:
+                    if cum[_ix(mid), 0] > v:
                         hi = mid
                     else:
                         lo = mid + 1
-                while cum[lo, 0] <= v:
+                while cum[_ix(lo), 0] <= v:
                     lo += 1
                 e = lo
             elif last > a:
                 i0 = 0
-                while i0 < limbs - 1 and cum[last, i0] == 0:
+                while i0 < limbs - 1 and cum[_ix(last), _ix(i0)] == 0:
                     i0 += 1
-                mask = cum[last, i0]
+                mask = cum[_ix(last), _ix(i0)]
                 mask |= mask >> np.uint64(1)
                 mask |= mask >> np.uint64(2)
                 mask |= mask >> np.uint64(4)
@@ -276,16 +280,16 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 while True:
                     for i in range(limbs):
                         if i < i0:
-                            r[i] = 0
+                            r[_ix(i)] = 0
                         else:
                             u1, pend, have = _u32(state, pend, have)
                             u2, pend, have = _u32(state, pend, have)
                             v = (u1 << _32) | u2
-                            r[i] = v & mask if i == i0 else v
+                            r[_ix(i)] = v & mask if i == i0 else v
                     less = False
                     for i in range(limbs):
-                        if r[i] != cum[last, i]:
-                            less = r[i] < cum[last, i]
+                        if r[_ix(i)] != cum[_ix(last), _ix(i)]:
+                            less = r[_ix(i)] < cum[_ix(last), _ix(i)]
                             break
                     if less:
                         break
@@ -295,8 +299,8 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                     mid = (lo + hi) >> 1
                     gt = False
                     for i in range(limbs):
-                        if cum[mid, i] != r[i]:
-                            gt = cum[mid, i] > r[i]
+                        if cum[_ix(mid), _ix(i)] != r[_ix(i)]:
+                            gt = cum[_ix(mid), _ix(i)] > r[_ix(i)]
                             break
                     if gt:
                         hi = mid
@@ -305,12 +309,12 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 e = lo
             if k < 0:
                 # --- the final state: its component (dealer, case), classes and rows -------------
-                node = ints[o_edge + e * ew]
-                comp = ints[ints[O_NODE_COMP] + node]
-                c0 = ints[ints[O_COMP_CLASS] + comp]
-                k = ints[ints[O_COMP_CLASS] + comp + 1] - c0 - 1
-                r0 = ints[ints[O_COMP_ROW] + comp]
-                n_rows = ints[ints[O_COMP_ROW] + comp + 1] - r0   # named rows, then the rest row
+                node = ints[_ix(o_edge + e * ew)]
+                comp = ints[_ix(ints[O_NODE_COMP] + node)]
+                c0 = ints[_ix(ints[O_COMP_CLASS] + comp)]
+                k = ints[_ix(ints[O_COMP_CLASS] + comp + 1)] - c0 - 1
+                r0 = ints[_ix(ints[O_COMP_ROW] + comp)]
+                n_rows = ints[_ix(ints[O_COMP_ROW] + comp + 1)] - r0  # named rows, then the rest
                 # iwork: [0, n_rows) where each row's next card goes; [buf, buf + n) the rows'
                 # cards, each row's run starting where its positions start; [tmp, tmp + n) a
                 # class's cards.  When every row's positions follow each other (``direct``),
@@ -320,91 +324,91 @@ def deal_from_plan(state, deck, plan, iwork, uwork):
                 tmp = buf + n
                 direct = True
                 for j in range(n_rows):
-                    if ints[o_row_run + r0 + j] < 0:
+                    if ints[_ix(o_row_run + r0 + j)] < 0:
                         direct = False
-                base = ints[o_row_off + r0]
+                base = ints[_ix(o_row_off + r0)]
                 for j in range(n_rows):
-                    iwork[j] = ints[o_row_run + r0 + j] if direct else \
-                        buf + ints[o_row_off + r0 + j] - base
+                    iwork[_ix(j)] = ints[_ix(o_row_run + r0 + j)] if direct else \
+                        buf + ints[_ix(o_row_off + r0 + j)] - base
                 continue
             # --- class k: its cards handed out to the rows as the edge says ----------------------
             cls = c0 + k
-            a = ints[o_class_off + cls]
-            size = ints[o_class_off + cls + 1] - a
+            a = ints[_ix(o_class_off + cls)]
+            size = ints[_ix(o_class_off + cls + 1)] - a
             a += o_class_cards
             i = 0
             rec = o_edge + e * ew
             for j in range(n_rows):
-                cnt = ((ints[rec + 1 + (j >> 3)] >> (8 * (j & 7))) & 255) if j < n_rows - 1 \
+                cnt = ((ints[_ix(rec + 1 + (j >> 3))] >> (8 * (j & 7))) & 255) if j < n_rows - 1 \
                     else size - i
                 if cnt == 0:
                     continue
-                f = iwork[j]
+                f = iwork[_ix(j)]
                 if i == 0 and cnt == size:   # the whole class to one row: no draw
                     if direct:
                         for t in range(size):
-                            deck[f + t] = ints[a + t]
+                            deck[_ix(f + t)] = ints[_ix(a + t)]
                     else:
                         for t in range(size):
-                            iwork[f + t] = ints[a + t]
-                    iwork[j] = f + size
+                            iwork[_ix(f + t)] = ints[_ix(a + t)]
+                    iwork[_ix(j)] = f + size
                     break
                 if i == 0:
                     for t in range(size):
-                        iwork[tmp + t] = ints[a + t]
+                        iwork[_ix(tmp + t)] = ints[_ix(a + t)]
                 if i + cnt == size:          # the last row to take cards takes all those left
                     if direct:
                         for t in range(i, size):
-                            deck[f + t - i] = iwork[tmp + t]
+                            deck[_ix(f + t - i)] = iwork[_ix(tmp + t)]
                     else:
                         for t in range(i, size):
-                            iwork[f + t - i] = iwork[tmp + t]
-                    iwork[j] = f + size - i
+                            iwork[_ix(f + t - i)] = iwork[_ix(tmp + t)]
+                    iwork[_ix(j)] = f + size - i
                     break
                 for t in range(cnt):
                     pick, pend, have = _below(size - i, state, pend, have)
                     pick += tmp + i
-                    card = iwork[pick]
-                    iwork[pick] = iwork[tmp + i]
+                    card = iwork[_ix(pick)]
+                    iwork[_ix(pick)] = iwork[_ix(tmp + i)]
                     if direct:
-                        deck[f + t] = card
+                        deck[_ix(f + t)] = card
                     else:
-                        iwork[f + t] = card
+                        iwork[_ix(f + t)] = card
                     i += 1
-                iwork[j] = f + cnt
-            node = ints[rec]
+                iwork[_ix(j)] = f + cnt
+            node = ints[_ix(rec)]
             k -= 1
             if k < 0:
                 break
         # --- every row's cards in a uniformly random order over its positions --------------------
-        base = ints[o_row_off + r0]
+        base = ints[_ix(o_row_off + r0)]
         for j in range(n_rows):
-            lo = ints[o_row_off + r0 + j]
-            cap = ints[o_row_off + r0 + j + 1] - lo
-            q = ints[o_row_run + r0 + j]
+            lo = ints[_ix(o_row_off + r0 + j)]
+            cap = ints[_ix(o_row_off + r0 + j + 1)] - lo
+            q = ints[_ix(o_row_run + r0 + j)]
             seg = q if direct else buf + lo - base
             # Fisher-Yates from the last position down to the end of the row's first slot when
             # it is unordered (its cards are then the ones left, in any order), else to 1
             if direct:
-                for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
+                for t in range(cap - 1, ints[_ix(o_row_free + r0 + j)] - 1, -1):
                     pick, pend, have = _below(t + 1, state, pend, have)
-                    c = deck[seg + t]
-                    deck[seg + t] = deck[seg + pick]
-                    deck[seg + pick] = c
+                    c = deck[_ix(seg + t)]
+                    deck[_ix(seg + t)] = deck[_ix(seg + pick)]
+                    deck[_ix(seg + pick)] = c
                 continue
-            for t in range(cap - 1, ints[o_row_free + r0 + j] - 1, -1):
+            for t in range(cap - 1, ints[_ix(o_row_free + r0 + j)] - 1, -1):
                 pick, pend, have = _below(t + 1, state, pend, have)
-                c = iwork[seg + t]
-                iwork[seg + t] = iwork[seg + pick]
-                iwork[seg + pick] = c
+                c = iwork[_ix(seg + t)]
+                iwork[_ix(seg + t)] = iwork[_ix(seg + pick)]
+                iwork[_ix(seg + pick)] = c
             if q >= 0:                   # positions q, q+1, ...: a plain copy
                 for t in range(cap):
-                    deck[q + t] = iwork[seg + t]
+                    deck[_ix(q + t)] = iwork[_ix(seg + t)]
             else:
                 p0 = o_row_pos + lo
                 for t in range(cap):
-                    deck[ints[p0 + t]] = iwork[seg + t]
-        dealer = ints[ints[O_COMP_DEALER] + comp]
+                    deck[_ix(ints[_ix(p0 + t)])] = iwork[_ix(seg + t)]
+        dealer = ints[_ix(ints[O_COMP_DEALER] + comp)]
         tries += 1
         if ints[H_CHECK] == 0:
             return dealer, tries
