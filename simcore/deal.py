@@ -2,10 +2,11 @@
 where a kernel's deals come from (:func:`fill_deck`)."""
 import numpy as np
 from numba import types
-from numba.extending import overload
+from numba.extending import overload, typeof_impl
 
 from ._jit import KERNEL_OPTIONS, njit
 from .rng import MASK32, next64
+from .stack import stack_empty
 
 _32 = np.uint64(32)
 
@@ -42,7 +43,8 @@ def fill_deck(state, deck, n, source, i):
       (docs/rng.md), 20 outputs for 40 cards;
     - ``(decks,)``, an int array of shape (count, n) (:func:`given`): deck ``decks[i]`` as it
       is, no output used (the play's draws start at the stream's first output);
-    - ``(pblob, wblob)``, two flat arrays, int64 and uint64 (:func:`conditioned`): a deck order drawn
+    - ``(pblob, wblob)``, the addresses of two flat arrays, int64 and uint64
+      (:func:`conditioned`): a deck order drawn
       by ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then
       goes on with the play (docs/odds.md); the dealer it drew is :func:`source_dealer`'s.
       When the chunk was dealt beforehand (from Python, e.g. for a predicate), its decks,
@@ -62,31 +64,47 @@ def given(decks) -> tuple:
     return (np.ascontiguousarray(decks, dtype=np.int64),)
 
 
+class ConditionedSource(tuple):
+    """A conditioned deal source (docs/odds.md, "In the kernels"): to the kernels, the tuple
+    of the two blobs' addresses (integers: no reference counting when kernels copy it);
+    ``pblob`` and ``wblob``, the arrays themselves, alive as long as this object."""
+
+    pblob: np.ndarray
+    wblob: np.ndarray
+
+
+@typeof_impl.register(ConditionedSource)
+def _typeof_conditioned(val, c):
+    return types.UniTuple(types.int64, 2)
+
+
 def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> tuple:
-    """The source of conditioned deals for one chunk (docs/odds.md): ``(pblob, wblob)``, the
-    plan packed in one flat array (``packed``: :func:`~simcore.conditions.sampler.pack_plan`
-    of it, computed once and shared, read only) and the chunk's own work array, which also
-    receives the dealer drawn, the deck orders drawn and the deal the sampler gave up on
-    (see :func:`source_info`): threads never share a mutable array.  ``decks``,
-    ``dealers`` and ``states`` (the stream states after each deal): the chunk's deals,
-    dealt beforehand."""
+    """The source of conditioned deals for one chunk (docs/odds.md): a
+    :class:`ConditionedSource` over the plan packed in one flat array (``packed``:
+    :func:`~simcore.conditions.sampler.pack_plan` of it, computed once and shared, read
+    only) and the chunk's own work array, which also receives the dealer drawn, the deck
+    orders drawn and the deal the sampler gave up on (see :func:`source_info`): threads
+    never share a mutable array.  ``decks``, ``dealers`` and ``states`` (the stream states
+    after each deal): the chunk's deals, dealt beforehand."""
     from .conditions.sampler import new_source_work, pack_plan
-    pblob = pack_plan(plan) if packed is None else packed
-    return (pblob, new_source_work(plan, decks, dealers, states))
+    pblob = np.ascontiguousarray(pack_plan(plan) if packed is None else packed, np.int64)
+    wblob = new_source_work(plan, decks, dealers, states)
+    src = ConditionedSource((int(pblob.ctypes.data), int(wblob.ctypes.data)))
+    src.pblob = pblob
+    src.wblob = wblob
+    return src
 
 
 def source_info(source) -> tuple[int, int]:
     """After a chunk from a :func:`conditioned` source: ``(deck orders drawn, the chunk
     index of the deal the sampler gave up on or -1)``."""
     from .conditions.sampler import W_FAILED, W_TRIES
-    w = source[1]
+    w = source.wblob
     return int(w[W_TRIES]), int(w[W_FAILED]) - 1
 
 
 def _is_conditioned(source) -> bool:
-    return len(source) == 2 and all(isinstance(a, types.Array) and a.ndim == 1 and
-                                    a.dtype == t for a, t in zip(source, (types.int64,
-                                                                          types.uint64)))
+    return len(source) == 2 and all(isinstance(a, types.Integer) for a in source)
 
 
 @overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)
@@ -109,7 +127,15 @@ def _fill_deck(state, deck, n, source, i):
         from .conditions.sampler import deal_source
 
         def drawn(state, deck, n, source, i):
-            deal_source(state, deck, source[0], source[1], i)
+            # the sampler is called, not inlined: it gets its own copy of the stream state,
+            # so that the kernel's state (in its frame) does not escape and stays in registers
+            # through the play
+            s = stack_empty(4, np.uint64)
+            for j in range(4):
+                s[j] = state[j]
+            deal_source(s, deck, np.int64(source[0]), np.int64(source[1]), i)
+            for j in range(4):
+                state[j] = s[j]
         return drawn
     return None
 
@@ -130,7 +156,9 @@ def _source_dealer(source, i, dealer):
             return dealer
         return same
     if _is_conditioned(source):
+        from .conditions.sampler import source_dealer_at
+
         def drawn(source, i, dealer):
-            return np.int64(source[1][0])         # W_DEALER
+            return source_dealer_at(np.int64(source[1]))
         return drawn
     return None

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import types
+from numba.extending import intrinsic
 
 from .._jit import njit
 from ..bits import ctz, popcount
@@ -527,13 +528,17 @@ def predicate_decks(seed_base, start, decks, dealers, tries, states, plan, pred)
     return -1
 
 
-# --- the kernels' deal source: two flat arrays (docs/odds.md, "In the kernels") ---------------
-# A kernel's deal source is copied at every deal (numba counts references to each array in it:
-# an atomic operation per array per copy), so the conditioned source is two flat arrays, read
-# without reference counting: ``pblob`` (int64), the plan (shared, read only), and ``wblob``
-# (uint64), the chunk's own work and results.  The source's type is part of every cached
-# kernel's signature: when the plan's layout changes, change the type (``pblob`` was uint64
-# before the edge records of 2026-12) so that no kernel cached with the old sampler is used.
+# --- the kernels' deal source: two flat arrays, passed by address (docs/odds.md) ---------------
+# ``pblob`` (int64): the plan (shared, read only); ``wblob`` (uint64): the chunk's own work and
+# results.  A kernel copies its deal source at every deal, and numba counts references to every
+# array it copies (two atomic operations per array per copy, through the inlined helpers: about
+# 15% of a conditioned Sueca run with random play); so the kernels receive the two arrays'
+# addresses (:class:`~simcore.deal.ConditionedSource`, a tuple of two integers whose Python
+# object keeps the arrays alive), and only :func:`deal_source` and ``source_dealer`` read
+# through them, as arrays without reference counting.  The source's type is part of every
+# cached kernel's signature: when the plan's layout changes, change the type (``pblob`` was
+# uint64 before the edge records of 2026-12, the blobs were passed as arrays before their
+# addresses) so that no kernel cached with an older sampler is used.
 # pblob: [n_ints, n_edges, limbs, n_bits] + ints + cum (row-major) + bits
 # wblob: [dealer, tries, failed + 1, predealt, n_cards, iwork size, uwork size] + iwork + uwork
 #        + predealt decks (predealt x n_cards) + dealers (predealt) + states (predealt x 4)
@@ -570,13 +575,58 @@ def new_source_work(plan, decks=None, dealers=None, states=None) -> np.ndarray:
     return w
 
 
+@intrinsic
+def _array_at(typingctx, address, size, dtype):
+    """The ``size`` items of ``dtype`` at the integer ``address``, as a 1-d array without
+    reference counting (its memory belongs to someone else, alive while it is used)."""
+    dt = dtype.dtype if isinstance(dtype, types.DType) else getattr(dtype, "instance_type",
+                                                                        None)
+    if not isinstance(address, types.Integer) or not isinstance(size, types.Integer) or \
+            not isinstance(dt, types.Number):
+        return None
+    arrty = types.Array(dt, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        lty = context.get_data_type(dt)
+        ary = context.make_array(arrty)(context, builder)
+        itemsize = context.get_abi_sizeof(lty)
+        context.populate_array(ary, data=builder.inttoptr(args[0], lty.as_pointer()),
+                               shape=[context.cast(builder, args[1], size, types.intp)],
+                               strides=[context.get_constant(types.intp, itemsize)],
+                               itemsize=context.get_constant(types.intp, itemsize),
+                               meminfo=None)
+        return ary._getvalue()
+    return arrty(address, size, dtype), codegen
+
+
+@njit(inline="always")
+def source_blobs(paddr, waddr):
+    """The two blobs of a deal source given by address, as arrays without reference counting
+    (their memory belongs to the source's Python object, alive while the kernel runs)."""
+    ph = _array_at(paddr, 4, np.int64)
+    pblob = _array_at(paddr, 4 + ph[0] + ph[1] * ph[2] + ph[3], np.int64)
+    wh = _array_at(waddr, W_HEAD, np.uint64)
+    n = np.int64(wh[W_CARDS])
+    k = np.int64(wh[W_PREDEALT])
+    wblob = _array_at(waddr, W_HEAD + np.int64(wh[W_IWORK]) + np.int64(wh[W_UWORK]) +
+                      k * (n + 5), np.uint64)
+    return pblob, wblob
+
+
+@njit(inline="always")
+def source_dealer_at(waddr):
+    """The dealer the last deal of the source at ``waddr`` drew."""
+    return np.int64(_array_at(waddr, W_HEAD, np.uint64)[W_DEALER])
+
+
 @njit(_nrt=False)
-def deal_source(state, deck, pblob, wblob, i):
-    """Deal the ``i``-th deal of a chunk into ``deck`` from the packed plan ``pblob`` (the
+def deal_source(state, deck, paddr, waddr, i):
+    """Deal the ``i``-th deal of a chunk into ``deck`` from the packed plan at ``paddr`` (the
     stream ``state`` seeded for the deal), or copy it when the chunk was dealt beforehand;
     returns the dealer.  If the sampler gives up, ``wblob[W_FAILED]`` gets ``i + 1`` and the
     rest of the chunk is not dealt (Python raises the error).  Compiled without reference
     counting (``_nrt=False``): views of the blobs cost nothing."""
+    pblob, wblob = source_blobs(paddr, waddr)
     n = np.int64(wblob[W_CARDS])
     k = np.int64(wblob[W_PREDEALT])
     ni = np.int64(wblob[W_IWORK])
