@@ -42,6 +42,11 @@ CASES = [
     ("brisca 4p: trumps(team(me)) >= 3", "brisca", 4, dict(where="trumps(team(me)) >= 3")),
     ("scopa 2p: count(me, '7') >= 2", "scopa", 2, dict(where="count(me, '7') >= 2")),
     ("spades: length(me, 'S') >= 6", "spades", 4, dict(where="length(me, 'S') >= 6")),
+    ("sueca_italiana: length(me, 'S') >= 4", "sueca_italiana", 5,
+     dict(where="length(me, 'S') >= 4")),
+    ("briscola_chiamata: count(me, '1') >= 2", "briscola_chiamata", 5,
+     dict(where="count(me, '1') >= 2")),
+    ("brisca_rematada: points(me) >= 40", "brisca_rematada", 3, dict(where="points(me) >= 40")),
     ("sueca: trumps(me) >= 4, by rejection", "sueca", 4,
      dict(where="trumps(me) >= 4", max_steps=1)),
 
