@@ -11,7 +11,7 @@ Card sets are uint64 masks over ``card = suit * ranks + strength``; ``d`` (the v
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import bit, ctz, popcount, select_bit
 from simcore.brisca.enums import FIELDS, RANKS, STRENGTH_OF, STRIDES, SUIT_MASKS, SUIT_OF
 from simcore.strategy import register
 
@@ -137,6 +137,22 @@ def pick_greedy_mexican(seat, hand, k, win_mask, winner, tmask, players, points,
     return fewest_points(hand, points, tmask, d)
 
 
+@njit(inline="always")
+def muerte_greedy(hand, held, trump, ranks, trick_mask, k, players):
+    """Rule ``muerte_al_tres``, before greedy's rules: ``(card, hand)``: the trump ace when
+    it may capture the trump 3 on the table (the deal is won at once), else -1 and the
+    cards greedy's rules choose from (``hand``, the legal cards): without the trump 3 when
+    the seat does not hold the trump ace (``held``: its whole hand), a player is still to
+    play to the trick (it may hold the ace) and another card is left."""
+    ace = bit(trump * ranks + ranks - 1)
+    three = bit(trump * ranks + ranks - 2)
+    if (hand & ace) != 0 and (trick_mask & three) != 0:
+        return np.int64(ctz(ace)), hand
+    if (hand & three) != 0 and (held & ace) == 0 and k < players - 1 and (hand & ~three) != 0:
+        return np.int64(-1), hand & ~three
+    return np.int64(-1), hand
+
+
 def random_play(v, legal, u, p):
     """uniform over the cards in hand"""
     return pick_random(legal, u, v.bmi2)
@@ -145,8 +161,15 @@ def random_play(v, legal, u, p):
 def greedy_play(v, legal, u, p):
     """take points with the cheapest winning card (a trump only for a 10 or 11), feed a
     winning partner, else throw the cheapest blank card (rule mexican: unload points on
-    tricks it cannot win, else play its card with the fewest points)"""
+    tricks it cannot win, else play its card with the fewest points; rule muerte_al_tres:
+    capture the trump 3 with the trump ace, keep the 3 back while a later player may hold
+    the ace)"""
     d = v.layout
+    if v.muerte:
+        c, legal = muerte_greedy(legal, v.hand, v.trump, v.ranks, v.trick_mask, v.trick_len,
+                                 v.players)
+        if c >= 0:
+            return c
     if v.mexican:
         return pick_greedy_mexican(v.seat, legal, v.trick_len, v.beat, v.winner,
                                    SUIT_MASKS[d, v.trump], v.players, v.card_points, d)
