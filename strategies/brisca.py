@@ -161,15 +161,8 @@ def random_play(v, legal, u, p):
 def greedy_play(v, legal, u, p):
     """take points with the cheapest winning card (a trump only for a 10 or 11), feed a
     winning partner, else throw the cheapest blank card (rule mexican: unload points on
-    tricks it cannot win, else play its card with the fewest points; rule muerte_al_tres:
-    capture the trump 3 with the trump ace, keep the 3 back while a later player may hold
-    the ace)"""
+    tricks it cannot win, else play its card with the fewest points)"""
     d = v.layout
-    if v.muerte:
-        c, legal = muerte_greedy(legal, v.hand, v.trump, v.ranks, v.trick_mask, v.trick_len,
-                                 v.players)
-        if c >= 0:
-            return c
     if v.mexican:
         return pick_greedy_mexican(v.seat, legal, v.trick_len, v.beat, v.winner,
                                    SUIT_MASKS[d, v.trump], v.players, v.card_points, d)
@@ -193,6 +186,14 @@ def greedy_arrastro(v, legal, u, p):
     return np.int64(1)
 
 
+def greedy_muerte(v, legal, u, p):
+    """rule muerte_al_tres: the trump ace when it captures the trump 3 on the table; else
+    without the trump 3 while a later player of the trick may hold the trump ace"""
+    c, m = muerte_greedy(legal, v.hand, v.trump, v.ranks, v.trick_mask, v.trick_len,
+                         v.players)
+    return np.int64(bit(c)) if c >= 0 else np.int64(m)
+
+
 def greedy_exchange(v, legal, u, p):
     """rule trump_exchange: always exchange (the card taken ranks above the one given)"""
     return np.int64(1)
@@ -201,4 +202,4 @@ def greedy_exchange(v, legal, u, p):
 register(GAME, "random", random_play, deterministic=False, view="none",
          exchange=random_exchange, arrastro=random_arrastro)
 register(GAME, "greedy", greedy_play, deterministic=True, view="trick",
-         exchange=greedy_exchange, arrastro=greedy_arrastro)
+         exchange=greedy_exchange, arrastro=greedy_arrastro, muerte=greedy_muerte)

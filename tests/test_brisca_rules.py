@@ -941,11 +941,14 @@ def _muerte_view(hand, trick=(), seat=1, players=2, trump="B", played=""):
 
 
 def muerte_choice(name, hand, legal=None, **kw):
+    """The card a strategy plays under the rule, as play_x asks it: its ``muerte`` policy
+    narrows ``legal``, then its play policy chooses."""
     from simcore.strategy import decide
     players = kw.get("players", 2)
     v = _muerte_view(hand, **kw)
     lg = int(mask(legal, players)) if legal else int(v["hand"])
-    return deck(players).format_card(decide("brisca", name, v, lg, 0, players=players))
+    m = lg & int(decide("brisca", name, v, lg, 0, kind="muerte", players=players))
+    return deck(players).format_card(decide("brisca", name, v, m or lg, 0, players=players))
 
 
 def test_muerte_al_tres_greedy():

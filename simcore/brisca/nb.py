@@ -27,16 +27,19 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CA
                     STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags,
                     P_ARRASTRO, P_CLAIM, P_EXCHANGE, EV_MUERTE, K_MUERTE, P_MUERTE, V_MUERTE)
 from .scoring import marriage_bonus, score_mexican, score_totals
-from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, view_constants,
+from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, default_muerte,
+                   view_constants,
                    view_deal, view_drawn, view_exchange, view_open2, view_partners,
                    view_best, view_played, view_trick, view_trick_done, view_turn,
                    muerte_legal, trump_ace_three)
 
 _32 = np.uint64(32)
 DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
-# the chunk loops' ``hands`` scratch: a hand per seat, then how play_x ended the deal (rule
-# muerte_al_tres): hands[H_END] is 0, or 1 + the side whose trump ace captured the trump 3
-# (the deal ended at once), and hands[H_TAKEN] the card points taken by then
+# the chunk loops' ``hands`` scratch: a hand per seat, then (only in the kernels that hold
+# play_x: two more slots cost the default loops about 5% of greedy's speed, measured) how
+# play_x ended the deal (rule muerte_al_tres): hands[H_END] is 0, or 1 + the side whose
+# trump ace captured the trump 3 (the deal ended at once), and hands[H_TAKEN] the card
+# points taken by then
 H_END = MAX_SEATS
 H_TAKEN = MAX_SEATS + 1
 HAND_SLOTS = MAX_SEATS + 2
@@ -539,8 +542,28 @@ def muerte_points(rec, hands, points0):
 
 
 #: the decisions of the variants (issue 15, b15a) and the game's default policy for each
-X_KINDS = ("exchange", "arrastro")
-X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro}
+X_KINDS = ("exchange", "arrastro", "muerte")
+X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro,
+              "muerte": default_muerte}
+_WITH_MUERTE: dict = {}
+
+
+def _with_muerte(policy, mpolicy):
+    """The play dispatcher of :func:`play_x`: under ``muerte_al_tres`` (the view's
+    ``muerte``) the seat's ``muerte`` policy first narrows ``legal`` (to the trump ace that
+    captures the trump 3, say; an empty mask leaves ``legal``), then its play policy
+    chooses.  Only play_x's kernels hold it: the default loops' policies read no rule flag."""
+    got = _WITH_MUERTE.get((policy, mpolicy))
+    if got is None:
+        @njit(inline="always")
+        def play(code, seat, v, legal, u, sp):
+            if v.muerte:
+                m = legal & np.uint64(mpolicy(code, seat, v, legal, u, sp))
+                if m != 0:
+                    legal = m
+            return policy(code, seat, v, legal, u, sp)
+        got = _WITH_MUERTE[(policy, mpolicy)] = play
+    return got
 
 
 def _loop_parts(key, players, variant):
@@ -566,7 +589,9 @@ def _loop_parts(key, players, variant):
     got = policies_of(key, "play", *X_KINDS, defaults=X_DEFAULTS)
     if got is None:
         return None
-    return got + (play_x, n, var, flags)
+    level, check, policy, xpolicy, apolicy, mpolicy = got
+    return (level, check, _with_muerte(policy, mpolicy), xpolicy, apolicy, play_x, n, var,
+            flags)
 
 
 def variant_of(params) -> int:
@@ -658,6 +683,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
     if got is None:
         return None
     level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
+    HS = HAND_SLOTS if F != 0 else MAX_SEATS   # (play_x's two more slots: see H_END)
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
@@ -678,9 +704,10 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         rot = (params[P_ROTATING] != 0) if VAR else False
         fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
+        w.muerte = (params[P_MUERTE] != 0) if F != 0 else False   # (folded: no play_x)
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
-        hands = stack_empty(HAND_SLOTS, np.uint64)
+        hands = stack_empty(HS, np.uint64)
         for i in range(out.shape[0]):
             deal = start + i
             seed_stream(state, seed_base, deal)
@@ -781,6 +808,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
     if got is None:
         return None
     level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
+    HS = HAND_SLOTS if F != 0 else MAX_SEATS   # (play_x's two more slots: see H_END)
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
@@ -801,10 +829,11 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         rot = (params[P_ROTATING] != 0) if VAR else False
         fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
+        w.muerte = (params[P_MUERTE] != 0) if F != 0 else False   # (folded: no play_x)
         target = params[P_TARGET]
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
-        hands = stack_empty(HAND_SLOTS, np.uint64)
+        hands = stack_empty(HS, np.uint64)
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i

@@ -320,7 +320,15 @@ def muerte_legal(legal, trump, ranks, three_out, last):
     return legal & ~bit(trump * ranks + ranks - 1)
 
 
+@njit(inline="always")
+def default_muerte(v, legal, u, p):
+    """the game's default ``muerte`` policy (rule ``muerte_al_tres``): the play policy
+    chooses among every legal card (``legal`` as it comes, the trump ace left out while it is
+    a prisoner)"""
+    return np.int64(legal)
+
+
 __all__ = ["VIEW_DTYPE", "MAX_SEATS", "new_view", "view_constants", "view_deal", "view_trick",
            "view_turn", "view_partners", "view_open2", "view_played", "view_best", "view_trick_done",
            "view_drawn", "view_exchange", "default_exchange", "default_arrastro",
-           "trump_ace_three", "muerte_legal"]
+           "trump_ace_three", "muerte_legal", "default_muerte"]
