@@ -595,15 +595,25 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     claim = _brisca_claim(p, obj, rules, deck, held, pile, trump_suit)
     if claim is not None:
         hooks.append(claim)
+    kill = _brisca_muerte(p, obj, rules, deck, trump_suit)
+    if kill is not None:
+        hooks.append(kill)
+        if claim is not None and claim.side is not None and kill.side is not None:
+            p.add("muerte", "present beside a claim: a deal ends once")
     if p:
         return
 
     def before(*a):
         return all(h(*a) for h in hooks)
+    ends = claim if claim is not None and claim.side is not None else kill
     played = _play_tricks(p, obj, deck, held, trump_suit, values, follow=False,
                           draw=draw, before_play=before,
-                          n_tricks=None if claim is None else claim.trick)
+                          n_tricks=None if ends is None else ends.trick)
     if played is None:
+        return
+    if kill is not None and kill.side is not None and kill.killed is None:
+        p.add("muerte", f"{_show(obj['muerte'])}, but no trick of the deal holds both the "
+                        f"trump ace and the trump 3")
         return
     for h in hooks:
         if h.todo:
@@ -638,8 +648,11 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
         total = [side[0] + bonus[0], side[1] + bonus[1]]
     elif "marriages" in obj:
         p.add("marriages", "present, but rules.marriages is false")
-    _result(p, obj["result"], ("winner", "game_points", "outcome"),
-            brisca_result(total[0], cards[0], cards[1], rules, total[1]))
+    if kill is not None and kill.side is not None:     # won at once, whatever the points
+        want = (kill.side, 1, f"side{kill.side}_muerte")
+    else:
+        want = brisca_result(total[0], cards[0], cards[1], rules, total[1])
+    _result(p, obj["result"], ("winner", "game_points", "outcome"), want)
 
 
 def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str,
@@ -820,6 +833,60 @@ def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[s
     hook.trick = n_all if c is None else c["trick"]
     hook.side = None if c is None else c["side"]
     hook.due = due
+    return hook
+
+
+def _brisca_muerte(p: Problems, obj: dict, rules: dict, deck: _Deck, trump: str):
+    """Rule ``muerte_al_tres``: the record's ``muerte`` (null, or the trick where the trump ace
+    captured the trump 3, and the ace's seat); a hook that refuses the trump ace played
+    before the trump 3 outside the last trick, and a capture the record does not end on.
+    None when the rule is off."""
+    if not _flag_rule(p, obj, rules, "muerte_al_tres", "muerte"):
+        return None
+    for other in ("mexican", "marriages"):
+        if rules.get(other):
+            p.add("rules.muerte_al_tres", f"true, but rules.{other} is true: they do not go "
+                                          f"together")
+            return None
+    if "muerte" not in obj:
+        p.add("muerte", "missing (rules.muerte_al_tres is true)")
+        return None
+    m = obj["muerte"]
+    n = obj["players"]
+    n_all = len(deck.cards) // n
+    if m is not None and not (isinstance(m, dict) and set(m) == {"trick", "seat"}
+                              and is_int(m["trick"]) and 0 <= m["trick"] < n_all
+                              and is_int(m["seat"]) and 0 <= m["seat"] < n):
+        p.add("muerte", f"expected null or {{trick, seat}}, got {_show(m)}")
+        return None
+    ace, three = "1" + trump, "3" + trump
+    state = {"three_out": False, "ace": None, "three": False}
+
+    def hook(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0:
+            state["ace"], state["three"] = None, False
+        if card == ace and not state["three_out"] and t != n_all - 1:
+            p.add(f"plays[{t * n + k}]", f"seat {seat} plays the trump ace {ace} before the "
+                                         f"trump 3 has been played, not in the last trick "
+                                         f"(rules.muerte_al_tres)")
+            return False
+        if card == three:
+            state["three_out"] = state["three"] = True
+        if card == ace:
+            state["ace"] = seat
+        if k == n - 1 and state["ace"] is not None and state["three"]:
+            hook.killed = t
+            if m is None or m["trick"] != t or m["seat"] != state["ace"]:
+                p.add("muerte", f"{_show(m)}, but in trick {t} seat {state['ace']}'s trump ace "
+                                f"captures the trump 3: the deal ends there, won at once")
+                return False
+        return True
+    hook.todo = []
+    hook.key = "muerte"
+    hook.left = ""
+    hook.killed = None
+    hook.trick = n_all if m is None else m["trick"] + 1
+    hook.side = None if m is None else m["seat"] % 2
     return hook
 
 

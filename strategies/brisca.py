@@ -11,7 +11,7 @@ Card sets are uint64 masks over ``card = suit * ranks + strength``; ``d`` (the v
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import bit, ctz, popcount, select_bit
 from simcore.brisca.enums import FIELDS, RANKS, STRENGTH_OF, STRIDES, SUIT_MASKS, SUIT_OF
 from simcore.strategy import register
 
@@ -137,6 +137,22 @@ def pick_greedy_mexican(seat, hand, k, win_mask, winner, tmask, players, points,
     return fewest_points(hand, points, tmask, d)
 
 
+@njit(inline="always")
+def muerte_greedy(hand, held, trump, ranks, trick_mask, k, players):
+    """Rule ``muerte_al_tres``, before greedy's rules: ``(card, hand)``: the trump ace when
+    it may capture the trump 3 on the table (the deal is won at once), else -1 and the
+    cards greedy's rules choose from (``hand``, the legal cards): without the trump 3 when
+    the seat does not hold the trump ace (``held``: its whole hand), a player is still to
+    play to the trick (it may hold the ace) and another card is left."""
+    ace = bit(trump * ranks + ranks - 1)
+    three = bit(trump * ranks + ranks - 2)
+    if (hand & ace) != 0 and (trick_mask & three) != 0:
+        return np.int64(ctz(ace)), hand
+    if (hand & three) != 0 and (held & ace) == 0 and k < players - 1 and (hand & ~three) != 0:
+        return np.int64(-1), hand & ~three
+    return np.int64(-1), hand
+
+
 def random_play(v, legal, u, p):
     """uniform over the cards in hand"""
     return pick_random(legal, u, v.bmi2)
@@ -170,6 +186,14 @@ def greedy_arrastro(v, legal, u, p):
     return np.int64(1)
 
 
+def greedy_muerte(v, legal, u, p):
+    """rule muerte_al_tres: the trump ace when it captures the trump 3 on the table; else
+    without the trump 3 while a later player of the trick may hold the trump ace"""
+    c, m = muerte_greedy(legal, v.hand, v.trump, v.ranks, v.trick_mask, v.trick_len,
+                         v.players)
+    return np.int64(bit(c)) if c >= 0 else np.int64(m)
+
+
 def greedy_exchange(v, legal, u, p):
     """rule trump_exchange: always exchange (the card taken ranks above the one given)"""
     return np.int64(1)
@@ -178,4 +202,4 @@ def greedy_exchange(v, legal, u, p):
 register(GAME, "random", random_play, deterministic=False, view="none",
          exchange=random_exchange, arrastro=random_arrastro)
 register(GAME, "greedy", greedy_play, deterministic=True, view="trick",
-         exchange=greedy_exchange, arrastro=greedy_arrastro)
+         exchange=greedy_exchange, arrastro=greedy_arrastro, muerte=greedy_muerte)

@@ -18,6 +18,9 @@ each has a test named after it in ``tests/test_brisca_expert.py``.  In short:
 7. *a teammate still to play* may take the trick back (``teammate_share``).
 8. *partners' hands* (``partner_hands``, rule ``partners_show_hands``).
 9. *exact endgame* (two players, ``endgame``): from the trick before the last draw.
+11. *muerte al tres* (the rule): the trump ace captures the trump 3 whenever it can; the
+    trump 3 is kept back while the trump ace is unseen and a player is still to play; the
+    exact endgame waits until the trump 3 is out (its search does not know the rule).
 
 It reads only its view and uses no randomness.
 """
@@ -521,8 +524,10 @@ def expert_card(v, hand, p):
     if v.players == 2:
         # (rotating_trump: no face-up card, the last two stock cards are both hidden: the
         # endgame starts once the stock is out)
+        # (rule muerte_al_tres: the search knows nothing of it; used once the trump 3 is out)
         if p.endgame != EG_OFF and memory and v.stock_left <= 2 and \
-                ((v.trump_card >= 0 and not v.open_hands) or v.stock_left == 0):
+                ((v.trump_card >= 0 and not v.open_hands) or v.stock_left == 0) and \
+                not (v.muerte and (v.played & bit(v.trump * v.ranks + v.ranks - 2)) == 0):
             led = v.trick_cards[0] if v.trick_len == 1 else -1
             c = endgame2(hand, led, pool, pinned, v.stock_left, v.trump_card, tmask, prow,
                          p.endgame, v.tiebreak, v.double_at, v.points[v.seat & 1],
@@ -566,11 +571,41 @@ def expert_card(v, hand, p):
     return best
 
 
+@njit(inline="always")
+def muerte_expert(v, hand, partners):
+    """11. rule ``muerte_al_tres``: ``(card, hand)``: the trump ace when it may capture the
+    trump 3 on the table (the deal is won at once), else -1 and the cards to choose from:
+    without the trump 3 while the trump ace is unseen (not in hand, not played, not in a
+    shown teammate's hand), a player is still to play to the trick and another card is
+    left."""
+    r = v.ranks
+    ace = bit(v.trump * r + r - 1)
+    three = bit(v.trump * r + r - 2)
+    if (hand & ace) != 0 and (v.trick_mask & three) != 0:
+        return np.int64(ctz(ace)), hand
+    seen = v.hand | v.played
+    if partners and v.shown:
+        for s in range(v.players):
+            seen |= v.partner_hands[s]
+    if v.open_hands:
+        for s in range(v.players):
+            if s != v.seat and ((s ^ v.seat) & 1) == 0:
+                seen |= v.hands[s]
+    if (hand & three) != 0 and (seen & ace) == 0 and v.trick_len < v.players - 1 \
+            and (hand & ~three) != 0:
+        return np.int64(-1), hand & ~three
+    return np.int64(-1), hand
+
+
 @njit
 def expert_play(v, legal, u, p):
     """a club player's play with card memory: trumps kept for tricks with points, leads
     judged by the exact odds of the cards still out, a winning partner fed when it is safe,
     exact play of the last tricks (two players)"""
+    if v.muerte:
+        c, legal = muerte_expert(v, legal, p.partner_hands)
+        if c >= 0:
+            return c
     return expert_card(v, legal, p)
 # (compiled once, not inlined: every kernel with an expert seat calls this one function, and
 # numba's cache keeps it; a call per decision costs nothing beside the decision's work)

@@ -121,6 +121,8 @@ DEFAULT_RULES = {
     "trump_exchange": False,
     "arrastro": False,
     "claim_top_trumps": False,
+    # issue 15: the trump ace hunts the trump 3
+    "muerte_al_tres": False,
 }
 
 
@@ -136,7 +138,7 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
         raise ValueError(f"values must be standard, lombardy or tuscan, not {out['values']!r}")
     for k in ("tiebreak_cards", "partners_show_hands", "marriages", "mexican",
               "rotating_trump", "open_hands", "trump_exchange", "arrastro",
-              "claim_top_trumps"):
+              "claim_top_trumps", "muerte_al_tres"):
         if not isinstance(out[k], bool):
             raise ValueError(f"rule {k} must be a bool, not {out[k]!r}")
     d = out["double_at"]
@@ -153,6 +155,8 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
         raise ValueError("rotating_trump matches are four deals: target does not apply")
     if out["trump_exchange"] and out["rotating_trump"]:
         raise ValueError("trump_exchange needs a face-up card: not with rotating_trump")
+    if out["muerte_al_tres"] and (out["mexican"] or out["marriages"]):
+        raise ValueError("muerte_al_tres goes with neither mexican nor marriages")
     return out
 
 
@@ -298,6 +302,32 @@ def claim_side(hands: list[list[int]], trump_suit: int, players: int = 2):
     return None
 
 
+def muerte_allowed(legal: list[int], trump_suit: int, three_out: bool, last: bool,
+                   players: int = 2) -> list[int]:
+    """Rule muerte_al_tres: the cards of ``legal`` that may be played: not the trump ace
+    while the trump 3 has not been played (``three_out``: in an earlier trick or earlier in
+    this one), except in the last trick."""
+    if three_out or last:
+        return legal
+    ace = card_index("1" + SUITS[trump_suit], players)
+    return [c for c in legal if c != ace]
+
+
+def muerte_greedy(legal: list[int], hand: list[int], trick_cards: list[int],
+                  seat_position: int, trump_suit: int, players: int = 2):
+    """`greedy` under muerte_al_tres, before its other rules (docs/games/brisca.md):
+    (card or None, the cards left to its rules).  The trump ace when it may be played and
+    the trump 3 is on the table; else without the trump 3 when the seat does not hold the
+    ace, someone plays after it in this trick and it has another legal card."""
+    ace = card_index("1" + SUITS[trump_suit], players)
+    three = card_index("3" + SUITS[trump_suit], players)
+    if ace in legal and three in trick_cards:
+        return ace, legal
+    if three in legal and ace not in hand and seat_position < players - 1 and len(legal) > 1:
+        return None, [c for c in legal if c != three]
+    return None, legal
+
+
 def wants_arrastro(strategy: str, u: int) -> bool:
     """random calls when bit 1 of its draw for the turn is 1; greedy always."""
     return bool((u >> 1) & 1) if strategy == "random" else True
@@ -402,6 +432,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     calls: list[dict] = []
     claim = None
     claimed = None                            # (side, the cards a claim took) for marriages
+    killed = None                             # muerte_al_tres: {"trick", "seat"} of the kill
+    three_out = False                         # muerte_al_tres: the trump 3 has been played
     won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
@@ -444,12 +476,19 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
                     exchanges.append({"trick": len(tricks), "seat": seat, "gave": give,
                                       "took": took})
             legal = arrastro_legal(hand, trump_suit, players) if forced else hand
+            if rules["muerte_al_tres"]:
+                legal = muerte_allowed(legal, trump_suit, three_out, t == n_tricks - 1, players)
+            card = None
             if strategies[seat] == "random":
                 card = choose_random(legal, u[k])
-            else:
+            elif rules["muerte_al_tres"]:
+                card, legal = muerte_greedy(legal, hand, trick_cards, k, trump_suit, players)
+            if card is None:
                 choose = choose_greedy_mexican if rules["mexican"] else choose_greedy
                 card = choose(legal, trick_cards, trick_seats, seat, trump_suit, players,
                               rules["values"])
+            if card == card_index("3" + SUITS[trump_suit], players):
+                three_out = True
             hand.remove(card)
             trick_cards.append(card)
             trick_seats.append(seat)
@@ -464,6 +503,11 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         won_a_trick[winner] = True
         points[side_of(winner, players)] += p
         cards[side_of(winner, players)] += players
+        if rules["muerte_al_tres"] and card_index("1" + SUITS[trump_suit], players) in \
+                trick_cards and card_index("3" + SUITS[trump_suit], players) in trick_cards:
+            # the trump ace (it wins the trick) killed the trump 3: the deal ends at once
+            killed = {"trick": t, "seat": winner}
+            break
         # draw: winner first, then the others in playing order
         if to_draw:
             for k in range(players):
@@ -471,12 +515,15 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
                 hands[s].append(to_draw.pop(0))
                 hands[s].sort()
         leader = winner
-    assert not to_draw and all(not h for h in hands)
+    assert killed is not None or (not to_draw and all(not h for h in hands))
 
     bonus = [0, 0]
     if rules["marriages"]:
         bonus = marriage_bonuses(plays, tricks, trump_suit, players, claimed)
-    if rules["mexican"]:
+    if killed is not None:          # won at once by the ace's side, whatever the points
+        s = side_of(killed["seat"], players)
+        outcome, win_side, gp = f"side{s}_muerte", s, [int(s == 0), int(s == 1)]
+    elif rules["mexican"]:
         outcome, win_side, gp = score_mexican(points)
     else:
         outcome, win_side, gp = score_deal([points[0] + bonus[0], points[1] + bonus[1]],
@@ -488,6 +535,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
         extra["arrastro"] = calls
     if rules["claim_top_trumps"]:
         extra["claim"] = claim
+    if rules["muerte_al_tres"]:
+        extra["muerte"] = killed
     return {
         "dealer": dealer,
         "trump_card": trump_card,

@@ -389,3 +389,36 @@ def test_open_hands_expert():
     # the opponent holds the ace of the suit: the three is not led any more
     v["hands"][1] = int(deck_for(2).parse_hand(["4C", "5E", "1O"]))
     assert chosen(v) != "3O"
+
+
+def test_muerte_al_tres_expert():
+    """11. rule muerte_al_tres: the trump ace captures the trump 3 on the table, a partner's
+    too (the deal is won at once); the trump 3 is kept back while the trump ace is unseen
+    and a player is still to play."""
+    def muerte(v, legal, name="expert"):
+        v["muerte"] = True
+        players = int(v["players"])
+        d = deck_for(players)
+        return d.format_card(decide("brisca", name, v, int(d.parse_hand(legal.split())), 0,
+                                    players=players))
+    # two players, the trump 3 led: the ace (legal now) kills it
+    assert muerte(position(seat=1, hand=("1B", "5C", "2O"), trick=[(0, "3B")]),
+                  "1B 5C 2O") == "1B"
+    # four players: the partner's 3 winning the trick; without the rule expert would not
+    # beat its partner
+    v = position(players=4, seat=3, hand=("1B", "5C", "2O"), trick=[(1, "3B"), (2, "4C")],
+                 stock_left=20)
+    assert chosen(v) != "1B"
+    assert muerte(v, "1B 5C 2O") == "1B"
+    # four players, seat 0's ace of coins led, two players still to play: with trumps free
+    # to spend (team_trump_cost=0) the trump 3 takes the 21 points; under the rule, the
+    # trump ace unseen, the 3 is kept back
+    free = "expert(team_trump_cost=0)"
+    v = position(players=4, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")],
+                 stock_left=20)
+    assert chosen(v, free) == "3B"
+    assert muerte(v, "3B 2O 4C", free) != "3B"
+    # the trump ace already played: the 3 is safe again
+    v = position(players=4, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")],
+                 stock_left=20, played=("1B", "5B", "6B", "7B"))
+    assert muerte(v, "3B 2O 4C", free) == "3B"

@@ -53,7 +53,7 @@ def compare_deal(rec, exp, players):
     assert rec["result"]["game_points"] == max(exp["game_points"])
     assert rec.get("marriages") == exp.get("marriages")
     # the variants' events (issue 15): present exactly when their rule is on
-    for key in ("exchanges", "arrastro", "claim"):
+    for key in ("exchanges", "arrastro", "claim", "muerte"):
         assert (key in rec) == (key in exp)
     if "exchanges" in exp:
         assert [(e["trick"], e["seat"], card(e["gave"]), card(e["took"]))
@@ -63,6 +63,8 @@ def compare_deal(rec, exp, players):
         assert rec["arrastro"] == exp["arrastro"]
     if "claim" in exp:
         assert rec["claim"] == exp["claim"]
+    if "muerte" in exp:
+        assert rec["muerte"] == exp["muerte"]
 
 
 @pytest.mark.parametrize("players,strategies", CASES)
@@ -123,7 +125,12 @@ def test_matches_match_reference(players, rules):
 # --- the variants that add decisions or change play (issue 15) ----------------------------
 # one lineup per player count (greedy and random alternating), so that each variant
 # compiles one kernel per player count
-VARIANTS = [{"trump_exchange": True}, {"arrastro": True}, {"claim_top_trumps": True}]
+VARIANTS = [{"trump_exchange": True}, {"arrastro": True}, {"claim_top_trumps": True},
+            # muerte_al_tres alone and with the three others (the same kernels: the play
+            # variants' flags are read at run time)
+            {"muerte_al_tres": True},
+            {"muerte_al_tres": True, "trump_exchange": True, "arrastro": True,
+             "claim_top_trumps": True}]
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))

@@ -760,3 +760,237 @@ def test_rotating_trump_refusals(capsys):
                  ["--rule", "rotating_trump=true", "--rule", "trump_exchange=true"]):
         code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "rotating_trump" in err, err
+
+
+# --- muerte_al_tres (issue 15): the trump ace hunts the trump 3 ---------------------------
+MUERTE = (("muerte_al_tres", True),)
+
+
+def muerte_records(players):
+    """The rule's deals: the lineup and deals of the other play variants' tests (the same
+    kernels: the play variants' flags are read at run time)."""
+    return records(players, ",".join(("greedy", "random") * (players // 2)), n=80, seed=23,
+                   rules=MUERTE)
+
+
+def replay_muerte(rec):
+    """Replay a record under muerte_al_tres: yield (trick, k, seat, card, hand before, the
+    trump 3 played before this card) checking that every card is in hand; draws winner
+    first.  Returns nothing; stops after the tricks the record holds."""
+    n = rec["players"]
+    hands = [list(h) for h in rec["hands"]]
+    stock = list(rec["stock"])
+    three = "3" + rec["trump"][1]
+    three_out = False
+    for t, trick in enumerate(rec["tricks"]):
+        for k in range(n):
+            seat, card = rec["plays"][n * t + k]
+            assert seat == (trick["leader"] + k) % n
+            assert card in hands[seat], f"trick {t}: {card} not in hand {hands[seat]}"
+            yield t, k, seat, card, list(hands[seat]), three_out
+            hands[seat].remove(card)
+            three_out = three_out or card == three
+        if stock:
+            for k in range(n):
+                hands[(trick["winner"] + k) % n].append(stock.pop(0))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_muerte_al_tres_ace_refused_before_the_three(players):
+    """The trump ace is never played while the trump 3 has not been played (earlier in the
+    deal or earlier in the same trick), except in the last trick; without the rule the same
+    lineup plays it early (the restriction is the rule's, not the strategies')."""
+    last = deck(players).n_cards // players - 1
+    early = 0
+    for rec in muerte_records(players):
+        ace = "1" + rec["trump"][1]
+        for t, k, seat, card, hand, three_out in replay_muerte(rec):
+            if card == ace:
+                assert three_out or t == last, (rec["deal"], t)
+    base = records(players, ",".join(("greedy", "random") * (players // 2)), n=80, seed=23)
+    for rec in base:
+        ace = "1" + rec["trump"][1]
+        for t, k, seat, card, hand, three_out in replay_muerte(rec):
+            early += card == ace and not three_out and t != last
+    assert early > 0
+
+
+def test_muerte_al_tres_legal_mask():
+    """The mask the kernels hand policies: the hand without the trump ace while the trump 3
+    is out of play, except in the last trick."""
+    from simcore.brisca.view import muerte_legal
+    d = deck(2)
+    hand = int(mask("1B 3O 5C"))
+    ace = 1 << d.parse_card("1B")
+    assert muerte_legal(np.uint64(hand), 3, 10, False, False) == hand & ~ace
+    assert muerte_legal(np.uint64(hand), 3, 10, True, False) == hand
+    assert muerte_legal(np.uint64(hand), 3, 10, False, True) == hand
+    assert muerte_legal(np.uint64(hand), 0, 10, False, False) == hand   # 1O is not held
+    d6 = deck(6)
+    h6 = int(mask("1E 3E 9O", 6))
+    assert muerte_legal(np.uint64(h6), 2, 12, False, False) == h6 & ~(1 << d6.parse_card("1E"))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_muerte_al_tres_capture_wins_at_once(players):
+    """A trick holding the trump ace and the trump 3 ends the deal after it: the ace's side
+    wins it (outcome side{s}_muerte, one game point) whatever the points; the points and
+    cards are those of the tricks played.  A deal without such a trick is played out and
+    scored as usual."""
+    n = players
+    n_all = deck(n).n_cards // n
+    kills = mid = 0
+    for rec in muerte_records(players):
+        trump = rec["trump"][1]
+        tricks = tricks_of(rec)
+        both = [t for t, cards in enumerate(tricks)
+                if {"1" + trump, "3" + trump} <= {c for _, c in cards}]
+        pts = [0, 0]
+        cards = [0, 0]
+        for t in rec["tricks"]:
+            pts[side(t["winner"])] += t["points"]
+            cards[side(t["winner"])] += n
+        assert rec["points"] == pts and rec["cards"] == cards
+        m = rec["muerte"]
+        if m is None:
+            assert both == [] and len(tricks) == n_all and sum(pts) == 120
+            assert not rec["result"]["outcome"].endswith("_muerte")
+            continue
+        kills += 1
+        mid += m["trick"] < n_all - 1
+        assert both == [m["trick"]] and len(tricks) == m["trick"] + 1
+        ace_seat = next(s for s, c in tricks[-1] if c == "1" + trump)
+        assert m["seat"] == ace_seat == rec["tricks"][-1]["winner"]
+        s = side(ace_seat)
+        assert rec["result"] == {"winner": s, "game_points": 1, "outcome": f"side{s}_muerte"}
+        # the cards not played count for nobody
+        played = {c for _, c in rec["plays"]}
+        left = [c for c in [c for h in rec["hands"] for c in h] + rec["stock"]
+                if c not in played]
+        assert sum(pts) == 120 - sum(POINTS.get(c[0], 0) for c in left)
+    assert kills > 0 and mid > 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_muerte_al_tres_play_invariants(players):
+    """Random (and greedy) play under the rule: every card is played at most once, and all of
+    them unless the deal ended at once; the points of the tricks played add up to the
+    sides' points; every move is legal (in hand; the ace as above)."""
+    d = deck(players)
+    for rec in muerte_records(players):
+        cards = [c for h in rec["hands"] for c in h] + rec["stock"]
+        played = [c for _, c in rec["plays"]]
+        assert len(set(played)) == len(played) and set(played) <= set(cards)
+        if rec["muerte"] is None:
+            assert sorted(played) == sorted(cards)
+        else:
+            assert len(played) == players * (rec["muerte"]["trick"] + 1)
+        assert sum(t["points"] for t in rec["tricks"]) == sum(rec["points"])
+        assert sum(POINTS.get(c[0], 0) for c in played) == sum(rec["points"])
+        assert sum(rec["cards"]) == len(played) <= d.n_cards
+        list(replay_muerte(rec))        # every card in the player's hand
+
+
+def test_muerte_al_tres_records_pass_check_records():
+    """check-records replays the rule: a kill the record does not end on, a kill it claims
+    where there is none, an ace played too early, or a points result instead of the kill's,
+    are refused."""
+    recs = [json.loads(json.dumps(r)) for r in muerte_records(2)]
+    assert all(check_record(r) == [] for r in recs)
+    rec = next(r for r in recs if r["muerte"])
+    bad = json.loads(json.dumps(rec))
+    bad["muerte"]["seat"] = 1 - bad["muerte"]["seat"]
+    assert any(m.startswith("muerte") for m in check_record(bad))
+    bad = json.loads(json.dumps(rec))
+    bad["result"]["outcome"] = bad["result"]["outcome"].replace("_muerte", "_win")
+    assert any(m.startswith("result.outcome") for m in check_record(bad))
+    plain = next(r for r in recs if r["muerte"] is None)
+    bad = json.loads(json.dumps(plain))
+    bad["muerte"] = {"trick": 19, "seat": 0}
+    assert check_record(bad) != []
+    # the rule turned off on a record whose ace was played early: fine; on, refused
+    early = next(r for r in records(2, "greedy,random", n=80, seed=23)
+                 if any(c == "1" + r["trump"][1] for _, c in r["plays"][:30]))
+    bad = json.loads(json.dumps(early))
+    assert check_record(bad) == []
+    bad["rules"]["muerte_al_tres"] = True
+    bad["muerte"] = None
+    assert any("trump ace" in m for m in check_record(bad))
+
+
+def _muerte_view(hand, trick=(), seat=1, players=2, trump="B", played=""):
+    """A view for greedy and expert under muerte_al_tres (``trick``: (seat, card) in play
+    order; ``played``: cards of earlier tricks)."""
+    from simcore.brisca.view import new_view
+    d = deck(players)
+    v = new_view(players, muerte=True)[0]
+    src = _mexican_view(hand, trick, seat, players, trump)
+    for f in ("seat", "trump", "hand", "trick_len", "winner", "best", "beat"):
+        v[f] = src[f]
+    v["side"] = seat % 2
+    v["leader"] = trick[0][0] if trick else seat
+    tm = int(mask(" ".join(c for _, c in trick), players)) if trick else 0
+    v["trick_mask"] = tm
+    v["trick_points"] = sum(POINTS.get(c[0], 0) for _, c in trick)
+    for k, (_, c) in enumerate(trick):
+        v["trick_cards"][k] = d.parse_card(c)
+    v["played"] = tm | (int(mask(played, players)) if played else 0)
+    v["trump_card"] = d.parse_card("2" + trump)
+    v["stock_left"] = 20
+    return v
+
+
+def muerte_choice(name, hand, legal=None, **kw):
+    """The card a strategy plays under the rule, as play_x asks it: its ``muerte`` policy
+    narrows ``legal``, then its play policy chooses."""
+    from simcore.strategy import decide
+    players = kw.get("players", 2)
+    v = _muerte_view(hand, **kw)
+    lg = int(mask(legal, players)) if legal else int(v["hand"])
+    m = lg & int(decide("brisca", name, v, lg, 0, kind="muerte", players=players))
+    return deck(players).format_card(decide("brisca", name, v, m or lg, 0, players=players))
+
+
+def test_muerte_al_tres_greedy():
+    """greedy under the rule (docs/games/brisca.md): the trump ace takes the trump 3 on the
+    table (the deal is won at once), a partner's 3 too; the trump 3 is kept back while a
+    later player may hold the ace; as the last to play it is played as usual."""
+    # the 3 of trumps (clubs) led: the ace, now legal, captures it
+    assert muerte_choice("greedy", "1B 5C 2O", trick=[(0, "3B")]) == "1B"
+    # four players: a partner's 3 is captured too (without the rule greedy would feed the
+    # winning partner, not beat it)
+    assert muerte_choice("greedy", "1B 5C 2O", trick=[(1, "3B"), (2, "4C")], seat=3,
+                         players=4) == "1B"
+    # four players, an ace led by seat 0: greedy's cheapest winning trump for a trick worth
+    # 11 would be the 3, but two players follow (one may hold the trump ace): 2O is thrown
+    assert muerte_choice("greedy", "3B 2O 4C", trick=[(0, "1O")], seat=1, players=4) == "2O"
+    # two players, the last to play: nobody is left to kill the 3, which takes the 11
+    assert muerte_choice("greedy", "3B 2O 4C", trick=[(0, "1O")]) == "3B"
+    # holding the trump ace too, the 3 is safe: played as usual
+    assert muerte_choice("greedy", "3B 1B 4C", legal="3B 4C", trick=[(0, "1O")], seat=1,
+                         players=4) == "3B"
+
+
+def test_muerte_al_tres_summary_and_refusals(capsys):
+    """The summary counts the kills as their own outcome; the mean points of each side are
+    those taken (they add up to less than 120 when deals end at once); the rule refuses
+    mexican and marriages with one line, exit code 2."""
+    from simcore.games import get_game
+    g = get_game("brisca")
+    on = g.setup(dict(MUERTE), ("greedy", "random"), players=2)
+    assert "side0_muerte" in g.outcome_categories(on)
+    assert "side0_muerte" not in g.outcome_categories(g.setup({}, ("random",), players=2))
+    r = simcore.simulate("brisca", deals=400, seed=23, threads=1, progress=False,
+                         strategies=("greedy", "random"), rules=dict(MUERTE), keep_deals=True)
+    f = r.frame
+    kills = f["outcome"].astype(str).str.endswith("_muerte")
+    assert 0 < kills.sum() == sum(r.summary["outcomes"][f"side{s}_muerte"]["count"]
+                                  for s in (0, 1))
+    assert r.summary["mean_points_side0"] == pytest.approx(f["points_side0"].mean())
+    assert r.summary["mean_points_side1"] == pytest.approx(f["points_side1"].mean())
+    total = f["points_side0"].astype(int) + f["points_side1"].astype(int)
+    assert (total[~kills] == 120).all() and (total[kills] <= 120).all()
+    for argv in (["--rule", "muerte_al_tres=true", "--rule", "mexican=true"],
+                 ["--rule", "muerte_al_tres=true", "--rule", "marriages=true"]):
+        code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "muerte_al_tres" in err, err

@@ -67,6 +67,11 @@ def test_outcome_categories_are_those_the_rules_allow():
     assert "alone_made" in ita.outcome_categories(alone)
     assert "alone_made" not in ita.outcome_categories(ita.setup({"call_own_card": False},
                                                                 ["random"] * 5))
+    brisca = get_game("brisca")
+    assert "side1_muerte" not in brisca.outcome_categories(brisca.setup({}, ["random"]))
+    assert brisca.outcome_categories(brisca.setup({"muerte_al_tres": True}, ["random"])) == (
+        "tie", "side0_win", "side1_win", "side0_tiebreak", "side1_tiebreak", "side0_muerte",
+        "side1_muerte")
     scopa = get_game("scopa")
     two = scopa.setup({}, ["random"] * 2, players=2)
     assert scopa.outcome_categories(two) == ("tie", "side0_win", "side1_win")

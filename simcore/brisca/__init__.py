@@ -17,4 +17,7 @@
   ``arrastro`` (the trump ace's player may call: the later players of the trick play their
   highest trump, else a card of their highest rank); ``claim_top_trumps`` (once the stock
   is out, the side holding the 3 (2) best trumps left with 3 (2) cards a hand takes the rest).
+- ``muerte_al_tres`` (off by default): the trump ace may not be played before the trump 3,
+  except in the last trick; a trick holding both ends the deal at once, won by the ace's side
+  (outcome ``side{s}_muerte``, one game point; the points are those of the tricks played).
 """

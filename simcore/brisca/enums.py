@@ -107,6 +107,11 @@ RULES = RuleSchema("brisca", (
                "once the stock is out, a side whose hands hold the three best trumps still "
                "out (the two best when each player has two cards left) claims all remaining "
                "tricks (checked before each trick, automatically)"),
+    # --- muerte al tres (issue 15): a play restriction and a deal won at once ---------
+    RuleOption("muerte_al_tres", False, (True, False),
+               "the trump ace may not be played while the trump 3 has not been played, "
+               "except in the last trick; the side whose trump ace captures the trump 3 wins "
+               "the deal at once (one game point); otherwise points count as usual"),
 ))
 
 # kernels take the rules as an int64 vector; these are its slots
@@ -115,7 +120,8 @@ P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
 P_MARRIAGES, P_MEXICAN, P_ROTATING, P_OPEN = 5, 6, 7, 8
 # the variants of issue 15 that change play (b15a), after them
 P_EXCHANGE, P_ARRASTRO, P_CLAIM = 9, 10, 11
-N_PARAMS = 12
+P_MUERTE = 12                       # muerte_al_tres (a play variant: nb.play_x)
+N_PARAMS = 13
 
 
 def params(rules) -> np.ndarray:
@@ -133,6 +139,7 @@ def params(rules) -> np.ndarray:
     p[P_EXCHANGE] = rules["trump_exchange"]
     p[P_ARRASTRO] = rules["arrastro"]
     p[P_CLAIM] = rules["claim_top_trumps"]
+    p[P_MUERTE] = rules["muerte_al_tres"]
     return p
 
 
@@ -154,31 +161,35 @@ del _d, _s, _r
 
 # --- the variants that change the play loop (issue 15, b15a) --------------------------
 #: their rule options (the double-dummy solver plays none of them)
-PLAY_VARIANTS = ("trump_exchange", "arrastro", "claim_top_trumps")
+PLAY_VARIANTS = ("trump_exchange", "arrastro", "claim_top_trumps", "muerte_al_tres")
 # the kernels compile a separate play loop (nb.play_x) when any of these is on: its flags
 V_EXCHANGE = 1
 V_ARRASTRO = 2
 V_CLAIM = 4
+V_MUERTE = 8
 
 
 def variant_flags(params) -> int:
     """The play-loop variant of a rule vector: 0 (today's loops) or the V_* flags in force."""
     return (V_EXCHANGE * int(params[P_EXCHANGE] != 0) + V_ARRASTRO * int(params[P_ARRASTRO] != 0)
-            + V_CLAIM * int(params[P_CLAIM] != 0))
+            + V_CLAIM * int(params[P_CLAIM] != 0) + V_MUERTE * int(params[P_MUERTE] != 0))
 
 
 # events of a traced deal (nb.trace_buffers' events: kind, trick, seat, card a, card b)
 EV_EXCHANGE = 1                 # seat gave card a (its trump 7 or 2) for the face-up card b
 EV_ARRASTRO = 2                 # seat played the trump ace (card a) and called arrastro
 EV_CLAIM = 3                    # before trick t, side (the seat field) claimed every trick left
+EV_MUERTE = 4                   # muerte_al_tres: in trick t, seat's trump ace (card a) captured
+#                                 the trump 3 (card b): the deal ended there
 MAX_EVENTS = 8
 STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 
 
 # --- outcomes ------------------------------------------------------------------
 # kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning side
-KINDS = ("tie", "win", "double", "tiebreak")
-K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK = range(len(KINDS))
+# (muerte: rule muerte_al_tres, the side's trump ace captured the trump 3: won at once)
+KINDS = ("tie", "win", "double", "tiebreak", "muerte")
+K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK, K_MUERTE = range(len(KINDS))
 N_OUTCOMES = 2 * len(KINDS) - 1
 OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
 
@@ -225,7 +236,9 @@ T_MARRIAGES0 = T_GAMES1 + 1
 T_MARRIAGES1 = T_MARRIAGES0 + 1
 T_MARRIED0 = T_MARRIAGES1 + 1
 T_MARRIED1 = T_MARRIED0 + 1
-N_TOTALS = T_MARRIED1 + 1
+# the sum of side 1's points (not 120 less side 0's when muerte_al_tres ends a deal at once)
+T_POINTS1 = T_MARRIED1 + 1
+N_TOTALS = T_POINTS1 + 1
 
 
 # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------

@@ -66,6 +66,19 @@ class BriscaGame(Game):
         if rules["trump_exchange"] and rules["rotating_trump"]:
             raise TrunfoError("rule trump_exchange=true needs a face-up trump card: not with "
                               "rotating_trump=true (turn one of them off)")
+        self._check_muerte(rules)
+
+    def _check_muerte(self, rules) -> None:
+        """Rule ``muerte_al_tres`` wins a deal at once, whatever the points: not with the
+        variants that change what the points mean (docs/games/brisca.md)."""
+        if not rules["muerte_al_tres"]:
+            return
+        for other, why in (("mexican", "a reversed deal is lost by taking points, not won by "
+                                       "a capture"),
+                           ("marriages", "a deal won at once has no marriage bonus to count")):
+            if rules[other]:
+                raise TrunfoError(f"rule muerte_al_tres=true does not go with {other}=true: "
+                                  f"{why} (turn one of them off)")
 
     def _check_series(self, setup: Setup) -> None:
         if setup.rules["mexican"]:
@@ -122,6 +135,8 @@ class BriscaGame(Game):
             kinds.append("double")
         if setup.rules["tiebreak_cards"]:
             kinds.append("tiebreak")
+        if setup.rules["muerte_al_tres"]:   # the trump 3 captured by the ace: won at once
+            kinds.append("muerte")
         return kinds
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
@@ -139,7 +154,7 @@ class BriscaGame(Game):
             "dealer_side": dealer_side,
             "winners": winners,
             "mean_points_side0": mean0,
-            "mean_points_side1": E.TOTAL_POINTS - mean0 if n else float("nan"),
+            "mean_points_side1": float(totals[E.T_POINTS1] / n) if n else float("nan"),
             "mean_points_dealer_side": meand,
             "game_points_side0": int(totals[E.T_GAMES0]),
             "game_points_side1": int(totals[E.T_GAMES1]),

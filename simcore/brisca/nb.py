@@ -21,17 +21,28 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CA
                     P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
                     SUIT_OF, T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1,
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
+                    T_POINTS1,
                     ROTATION, TOTAL_POINTS,
                     EV_ARRASTRO, EV_CLAIM, EV_EXCHANGE, FIELDS, MAX_EVENTS, RANKS, STRENGTH_7,
                     STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags,
-                    P_ARRASTRO, P_CLAIM, P_EXCHANGE)
+                    P_ARRASTRO, P_CLAIM, P_EXCHANGE, EV_MUERTE, K_MUERTE, P_MUERTE, V_MUERTE)
 from .scoring import marriage_bonus, score_mexican, score_totals
-from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, view_constants,
+from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, default_muerte,
+                   view_constants,
                    view_deal, view_drawn, view_exchange, view_open2, view_partners,
-                   view_best, view_played, view_trick, view_trick_done, view_turn)
+                   view_best, view_played, view_trick, view_trick_done, view_turn,
+                   muerte_legal, trump_ace_three)
 
 _32 = np.uint64(32)
 DECK_SLOTS = MAX_CARDS + 1      # the deck, and the face-up card copied under the stock
+# the chunk loops' ``hands`` scratch: a hand per seat, then (only in the kernels that hold
+# play_x: two more slots cost the default loops about 5% of greedy's speed, measured) how
+# play_x ended the deal (rule muerte_al_tres): hands[H_END] is 0, or 1 + the side whose
+# trump ace captured the trump 3 (the deal ended at once), and hands[H_TAKEN] the card
+# points taken by then
+H_END = MAX_SEATS
+H_TAKEN = MAX_SEATS + 1
+HAND_SLOTS = MAX_SEATS + 2
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ONE = np.uint64(1)
 
@@ -307,6 +318,11 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     - ``V_CLAIM`` (``claim_top_trumps``): before each trick once the stock is out, with three
       (or two) cards in each hand, a side whose hands hold the three (two) best trumps not
       yet played takes every card left: the deal ends (the tricks left count as its own).
+    - ``V_MUERTE`` (``muerte_al_tres``): ``legal`` leaves out the trump ace while the trump 3
+      has not been played, except in the last trick (:func:`muerte_legal`); a trick holding
+      both ends the deal at once, won by the ace's side: ``hands[H_END]`` = 1 + that side,
+      ``hands[H_TAKEN]`` = the card points taken, and the tricks played are returned as
+      ``n_tricks`` (the draws of the tricks left are not made).
 
     ``mar`` and ``rot`` as in :func:`play_n` (a claim's cards are the claiming side's
     captures; ``rot`` has no face-up card, so no ``V_EXCHANGE``: ``Game.check_rules``
@@ -328,6 +344,10 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
     r = RANKS[d]
     seven = bit(trump * r + STRENGTH_7)
     two = bit(trump * r)
+    ace, three = trump_ace_three(trump, r)   # muerte_al_tres
+    three_out = False                        # the trump 3 has been played
+    taken = 0                                # card points taken so far
+    hands[H_END] = np.uint64(0)
     for e in range(MAX_EVENTS):
         if trace:
             t_events[row, e, 0] = 0
@@ -338,6 +358,7 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
         tm = np.uint64(0)
         tp = 0
         forced = False               # arrastro called in this trick
+        kill = 0                     # muerte_al_tres: the ace and the 3 in this trick (2)
         if (flags & V_CLAIM) != 0 and pos > end:
             side = claim_side(hands, players, tmask, n_tricks - t)
             if side >= 0:
@@ -386,6 +407,8 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             legal = h
             if (flags & V_ARRASTRO) != 0 and forced:
                 legal = arrastro_legal(h, tmask, d)
+            if (flags & V_MUERTE) != 0:
+                legal = muerte_legal(legal, trump, r, three_out, t == n_tricks - 1)
             view_turn(v, p, h, players, level)
             view_partners(v, p, hands, players, level)
             c = policy(codes[p], p, v, legal, uk, sp)
@@ -404,6 +427,10 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             view_played(v, t, k, p, c, tp, level)
             if trace:
                 t_cards[row, players * t + k] = c
+            if (flags & V_MUERTE) != 0 and (c == ace or c == three):
+                kill += 1
+                if c == three:
+                    three_out = True
             if (flags & V_ARRASTRO) != 0 and c == trump * r + r - 1 and k < players - 1:
                 if apolicy(codes[p], p, v, b, uk, sp) != 0:
                     forced = True
@@ -424,6 +451,14 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             tricks0 += 1
             if mar:
                 won0 |= tm
+        taken += tp
+        if kill == 2:                # muerte_al_tres: the ace (the trick's winner) killed the 3
+            hands[H_END] = np.uint64(1 + (winner & 1))
+            hands[H_TAKEN] = np.uint64(taken)
+            if trace and ne < MAX_EVENTS:
+                _event(t_events, row, ne, EV_MUERTE, t, winner, ace, three)
+                ne += 1
+            return points0, tricks0, t + 1, won0
         if pos <= end:
             s = winner
             for k in range(players):
@@ -487,9 +522,48 @@ def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, mex,
 
 
 
+@njit(inline="always")
+def muerte_score(hands, kind, winner, games):
+    """Rule ``muerte_al_tres``: a deal :func:`play_x` ended at once (``hands[H_END]``) is won
+    by the side whose trump ace captured the trump 3, whatever the points: kind
+    ``K_MUERTE``, one game point.  Otherwise the deal's own ``(kind, winner, games)``."""
+    s = np.int64(hands[H_END])
+    if s != 0:
+        return K_MUERTE, s - 1, 1
+    return kind, winner, games
+
+
+@njit(inline="always")
+def muerte_points(rec, hands, points0):
+    """Rule ``muerte_al_tres``: side 1's points in a deal ended at once are the points taken
+    less side 0's (the cards not played count for nobody)."""
+    if hands[H_END] != 0:
+        rec.points_side1 = np.int64(hands[H_TAKEN]) - points0
+
+
 #: the decisions of the variants (issue 15, b15a) and the game's default policy for each
-X_KINDS = ("exchange", "arrastro")
-X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro}
+X_KINDS = ("exchange", "arrastro", "muerte")
+X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro,
+              "muerte": default_muerte}
+_WITH_MUERTE: dict = {}
+
+
+def _with_muerte(policy, mpolicy):
+    """The play dispatcher of :func:`play_x`: under ``muerte_al_tres`` (the view's
+    ``muerte``) the seat's ``muerte`` policy first narrows ``legal`` (to the trump ace that
+    captures the trump 3, say; an empty mask leaves ``legal``), then its play policy
+    chooses.  Only play_x's kernels hold it: the default loops' policies read no rule flag."""
+    got = _WITH_MUERTE.get((policy, mpolicy))
+    if got is None:
+        @njit(inline="always")
+        def play(code, seat, v, legal, u, sp):
+            if v.muerte:
+                m = legal & np.uint64(mpolicy(code, seat, v, legal, u, sp))
+                if m != 0:
+                    legal = m
+            return policy(code, seat, v, legal, u, sp)
+        got = _WITH_MUERTE[(policy, mpolicy)] = play
+    return got
 
 
 def _loop_parts(key, players, variant):
@@ -515,7 +589,9 @@ def _loop_parts(key, players, variant):
     got = policies_of(key, "play", *X_KINDS, defaults=X_DEFAULTS)
     if got is None:
         return None
-    return got + (play_x, n, var, flags)
+    level, check, policy, xpolicy, apolicy, mpolicy = got
+    return (level, check, _with_muerte(policy, mpolicy), xpolicy, apolicy, play_x, n, var,
+            flags)
 
 
 def variant_of(params) -> int:
@@ -544,6 +620,8 @@ def _play_flags(params):
         f |= V_ARRASTRO
     if params[P_CLAIM] != 0:
         f |= V_CLAIM
+    if params[P_MUERTE] != 0:
+        f |= V_MUERTE
     return f
 
 
@@ -605,6 +683,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
     if got is None:
         return None
     level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
+    HS = HAND_SLOTS if F != 0 else MAX_SEATS   # (play_x's two more slots: see H_END)
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, draws,
              source, sp, status, trace, t_hands, t_trump, t_stock, t_cards, t_leader,
@@ -625,9 +704,10 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         rot = (params[P_ROTATING] != 0) if VAR else False
         fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
+        w.muerte = (params[P_MUERTE] != 0) if F != 0 else False   # (folded: no play_x)
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
-        hands = stack_empty(MAX_SEATS, np.uint64)
+        hands = stack_empty(HS, np.uint64)
         for i in range(out.shape[0]):
             deal = start + i
             seed_stream(state, seed_base, deal)
@@ -654,8 +734,12 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
                 return
             kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
                                                      n_cards, trump, d, mar, mex, params)
+            if F != 0:                  # muerte_al_tres may have ended the deal at once
+                kind, winner, games = muerte_score(hands, kind, winner, games)
             _write_deal(out[i], deal, dealer, trump, n, points0, tricks0, n_tricks, kind,
                         winner, games, m0, m1)
+            if F != 0:
+                muerte_points(out[i], hands, points0)
     return impl
 
 
@@ -724,6 +808,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
     if got is None:
         return None
     level, check, policy, xpolicy, apolicy, play, N, VAR, F = got
+    HS = HAND_SLOTS if F != 0 else MAX_SEATS   # (play_x's two more slots: see H_END)
 
     def impl(key, players, variant, seed_base, start, out, dealer_fixed, codes, params, sp,
              status, trace, max_deals, deals_out, t_hands, t_trump, t_stock, t_cards,
@@ -744,10 +829,11 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         rot = (params[P_ROTATING] != 0) if VAR else False
         fl = _play_flags(params) if F != 0 else 0   # play_x's flags (F: play_x compiled)
         view_constants(w, n, params, w.bmi2)    # again, where the compiler sees them
+        w.muerte = (params[P_MUERTE] != 0) if F != 0 else False   # (folded: no play_x)
         target = params[P_TARGET]
         state = stack_empty(4, np.uint64)
         deck = stack_empty(DECK_SLOTS, np.int8)
-        hands = stack_empty(MAX_SEATS, np.uint64)
+        hands = stack_empty(HS, np.uint64)
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i
@@ -786,9 +872,13 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                     return -1
                 kind, winner, games, m0, m1 = score_with(points0, tricks0, n_tricks, n, won0,
                                                          n_cards, trump, d, mar, mex, params)
+                if F != 0:              # muerte_al_tres may have ended the deal at once
+                    kind, winner, games = muerte_score(hands, kind, winner, games)
                 if keep:
                     _write_deal(deals_out[row], total_deals + m, dealer, trump, n, points0,
                                 tricks0, n_tricks, kind, winner, games, m0, m1)
+                    if F != 0:
+                        muerte_points(deals_out[row], hands, points0)
                 if winner == 0:
                     g0 += games
                 elif winner == 1:
@@ -844,8 +934,10 @@ def accumulate(out, totals):
             dc = oc + 1 if (oc & 1) == 1 else oc - 1
         totals[T_DEALER_OUTCOME + dc] += 1
         p0 = np.int64(r.points_side0)
+        p1 = np.int64(r.points_side1)       # 120 - p0 unless muerte_al_tres ended the deal
         totals[T_POINTS0 + p0] += 1
-        totals[T_DEALER_POINTS + (p0 if dside == 0 else TOTAL_POINTS - p0)] += 1
+        totals[T_DEALER_POINTS + (p0 if dside == 0 else p1)] += 1
+        totals[T_POINTS1] += p1
         totals[T_CARDS0 + np.int64(r.cards_side0)] += 1
         totals[T_GAMES0] += r.game_points_side0
         totals[T_GAMES1] += r.game_points_side1

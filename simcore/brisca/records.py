@@ -17,7 +17,9 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     for i in range(len(out)):
         r = out[i]
         claims = [e for e in events[i] if e[0] == E.EV_CLAIM]
-        played = int(claims[0][1]) if claims else n_tricks
+        kills = [e for e in events[i] if e[0] == E.EV_MUERTE]    # the deal ended after it
+        played = int(claims[0][1]) if claims else (int(kills[0][1]) + 1 if kills
+                                                   else n_tricks)
         plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i], n,
                                     played)
         g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
@@ -61,3 +63,6 @@ def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
     if rules.get("claim_top_trumps"):
         rec["claim"] = next(({"trick": int(e[1]), "side": int(e[2])}
                              for e in events if e[0] == E.EV_CLAIM), None)
+    if rules.get("muerte_al_tres"):
+        rec["muerte"] = next(({"trick": int(e[1]), "seat": int(e[2])}
+                              for e in events if e[0] == E.EV_MUERTE), None)

@@ -53,6 +53,7 @@ voids to record.
 | `scratch` | int[6, 8] | memory of the seat's own (row `seat`), zero at the start of a deal |
 | `work` | int[64] | free for a policy's use within one decision (never reset) |
 | `bmi2` | bool | the machine has BMI2 (for `simcore.bits.select_bit`) |
+| `muerte` | bool | the rule `muerte_al_tres`: the trump ace may not be played before the trump 3 except in the last trick (`legal` says so; :func:`muerte_legal`), and its capture of the trump 3 wins the deal at once |
 
 How much of it a kernel keeps up to date follows the strategies at the table
 (``simcore.strategy``): the run's and the deal's constants (`players`, `dealer` to
@@ -64,7 +65,7 @@ import numpy as np
 from .._jit import njit
 from ..bits import bit
 from .enums import (HAND_SIZE, HIGH_MASKS, MAX_CARDS, MAX_TRICKS, N_VALUES, P_DOUBLE_AT, P_MEXICAN, P_OPEN, P_VALUES,
-                    P_SHOW_HANDS, P_TIEBREAK, POINT_MASKS, POINTS_TABLE, RANKS)
+                    P_SHOW_HANDS, P_TIEBREAK, POINT_MASKS, POINTS_TABLE, RANKS, P_MUERTE)
 
 MAX_SEATS = 6
 
@@ -92,12 +93,14 @@ VIEW_DTYPE = np.dtype([
     # issue 15 (b15b): the regional variants a policy must know
     ("mexican", np.bool_),
     ("open_hands", np.bool_), ("hands", np.uint64, (MAX_SEATS,)),
+    # issue 15: rule muerte_al_tres
+    ("muerte", np.bool_),
 ], align=True)
 
 
 def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: bool = True,
              double_at: int = 0, bmi2: bool = False, mexican: bool = False,
-             open_hands: bool = False) -> np.ndarray:
+             open_hands: bool = False, muerte: bool = False) -> np.ndarray:
     """A one-record array holding a fresh view for ``players`` (what tests build positions
     on; kernels keep their own)."""
     v = np.zeros(1, VIEW_DTYPE)
@@ -118,6 +121,7 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: b
     r["bmi2"] = bmi2
     r["mexican"] = mexican
     r["open_hands"] = open_hands
+    r["muerte"] = muerte
     r["trick_cards"][:] = -1
     r["history"][:] = -1
     r["leaders"][:] = -1
@@ -152,6 +156,7 @@ def view_constants(v, players, params, bmi2):
     v.bmi2 = bmi2
     v.mexican = params[P_MEXICAN] != 0
     v.open_hands = params[P_OPEN] != 0
+    v.muerte = params[P_MUERTE] != 0
 
 
 @njit(inline="always")
@@ -295,6 +300,35 @@ def default_arrastro(v, legal, u, p):
     return 1
 
 
+# --- rule muerte_al_tres (issue 15) ------------------------------------------------------
+@njit(inline="always")
+def trump_ace_three(trump, ranks):
+    """``(ace, three)``: the trump ace and the trump 3 (the two strongest cards of the
+    trump suit; ``ranks`` cards a suit)."""
+    return trump * ranks + ranks - 1, trump * ranks + ranks - 2
+
+
+@njit(inline="always")
+def muerte_legal(legal, trump, ranks, three_out, last):
+    """Rule ``muerte_al_tres``: the cards of ``legal`` the seat may play: all of them but
+    the trump ace while the trump 3 has not been played (``three_out``: played in an earlier
+    trick or earlier in this one), except in the last trick (``last``).  The kernels pass
+    policies this mask; a strategy's own search may call it (the view's ``played`` tells
+    ``three_out``)."""
+    if three_out or last:
+        return legal
+    return legal & ~bit(trump * ranks + ranks - 1)
+
+
+@njit(inline="always")
+def default_muerte(v, legal, u, p):
+    """the game's default ``muerte`` policy (rule ``muerte_al_tres``): the play policy
+    chooses among every legal card (``legal`` as it comes, the trump ace left out while it is
+    a prisoner)"""
+    return np.int64(legal)
+
+
 __all__ = ["VIEW_DTYPE", "MAX_SEATS", "new_view", "view_constants", "view_deal", "view_trick",
            "view_turn", "view_partners", "view_open2", "view_played", "view_best", "view_trick_done",
-           "view_drawn", "view_exchange", "default_exchange", "default_arrastro"]
+           "view_drawn", "view_exchange", "default_exchange", "default_arrastro",
+           "trump_ace_three", "muerte_legal", "default_muerte"]
