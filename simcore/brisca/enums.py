@@ -4,9 +4,9 @@ import numpy as np
 from ..cards import LATIN40, LATIN48
 from ..rules import RuleOption, RuleSchema
 
-DECK = LATIN40                      # 2 and 4 players
+DECK = LATIN40                      # 2, 3 and 4 players
 DECK6 = LATIN48                     # 6 players
-PLAYERS = (2, 4, 6)
+PLAYERS = (2, 3, 4, 6)
 HAND_SIZE = 3
 N_SIDES = 2
 TOTAL_POINTS = 120
@@ -25,6 +25,22 @@ POINTS_BY_VALUES = {"standard": POINTS_BY_RANK, "lombardy": POINTS_BY_RANK_LOMBA
 
 def deck_for(players: int):
     return DECK6 if players == 6 else DECK
+
+
+# --- three players (issue 15): every player for themselves, 39 cards ----------------------
+#: the card left out with three players: the 2 of coins (``2O``, card 0 of latin40): the
+#: 39 cards 1..39 are dealt, 13 to each player over the deal (card indices unchanged)
+REMOVED_3 = 0
+
+
+def n_cards_for(players: int) -> int:
+    """The cards dealt: 40, 39 with three players (the 2 of coins out), 48 with six."""
+    return deck_for(players).n_cards - (players == 3)
+
+
+def sides_for(players: int) -> int:
+    """How many sides score: three with three players (each for themselves), else two."""
+    return 3 if players == 3 else 2
 
 
 # per-card point tables, derived from the deck data; row = N_VALUES * (48 cards) + the index
@@ -179,8 +195,11 @@ STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 # kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning side
 KINDS = ("tie", "win", "double", "tiebreak")
 K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK = range(len(KINDS))
-N_OUTCOMES = 2 * len(KINDS) - 1
-OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
+# three players: side (seat) 2's codes follow, 2*len(KINDS) - 2 + kind (7 win, 8 double,
+# 9 tiebreak)
+N_OUTCOMES = 3 * len(KINDS) - 2
+OUTCOME_LABELS = (("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
+                  + tuple(f"side2_{k}" for k in KINDS[1:]))
 
 # how a match ended (a side reached the target)
 RUBBER_ENDS = ("target", "four_deals")
@@ -201,6 +220,9 @@ DEAL_DTYPE = np.dtype([
     ("trumps_seat3", np.int8), ("trumps_seat4", np.int8), ("trumps_seat5", np.int8),
     # rule marriages (0 when off): the bonus points each side scored for its marriages
     ("marriages_side0", np.int16), ("marriages_side1", np.int16),
+    # three players (each seat a side): seat 2's totals (0 with two sides)
+    ("points_side2", np.int16), ("cards_side2", np.int8), ("tricks_side2", np.int8),
+    ("game_points_side2", np.int8),
 ])
 
 RUBBER_DTYPE = np.dtype([
@@ -225,7 +247,11 @@ T_MARRIAGES0 = T_GAMES1 + 1
 T_MARRIAGES1 = T_MARRIAGES0 + 1
 T_MARRIED0 = T_MARRIAGES1 + 1
 T_MARRIED1 = T_MARRIED0 + 1
-N_TOTALS = T_MARRIED1 + 1
+# three players: side 2's game points; the dealer's points histogram is then the dealer
+# seat's, and the dealer-relabelled outcomes count the dealer as side 0, the seat after
+# it (who leads) as side 1, the next as side 2
+T_GAMES2 = T_MARRIED1 + 1
+N_TOTALS = T_GAMES2 + 1
 
 
 # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------
