@@ -205,3 +205,44 @@ def test_rotating_play_variants_matches_match_reference():
     bad["rules"]["trump_exchange"] = True
     bad["exchanges"] = []
     assert any("rules.trump_exchange" in m and "rotating_trump" in m for m in check_record(bad))
+
+
+# --- three players (issue 15): each for themselves, 39 cards (the 2 of coins out) ---------
+# one lineup (greedy and random mixed: one kernel for the default game, one for the play
+# variants), so that 3 players add two compiled kernels to the suite
+THREE = [("greedy", "random", "random"), ("random", "greedy", "greedy")]
+
+
+@pytest.mark.parametrize("strategies", THREE)
+def test_three_players_match_reference_deal_for_deal(strategies):
+    recs = list(simcore.game_records("brisca", deals=150, seed=11, strategies=strategies,
+                                     players=3))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(11, d, strategies, None, 3), 3)
+        assert len(rec["points"]) == len(rec["cards"]) == 3
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+@pytest.mark.parametrize("rules", [{"values": "lombardy", "double_at": 70},
+                                   {"tiebreak_cards": False}, {"values": "tuscan",
+                                                               "open_hands": True}],
+                         ids=lambda r: ",".join(r))
+def test_three_players_rule_variants_match_reference(rules):
+    strategies = THREE[0]
+    recs = list(simcore.game_records("brisca", deals=60, seed=5, strategies=strategies,
+                                     players=3, rules=rules, dealer=1))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(5, d, strategies, rules, 3, 1), 3)
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_three_players_play_variants_match_reference():
+    rules = {"trump_exchange": True, "arrastro": True, "claim_top_trumps": True}
+    strategies = THREE[1]
+    recs = list(simcore.game_records("brisca", deals=120, seed=23, strategies=strategies,
+                                     players=3, rules=rules))
+    assert any(r["exchanges"] for r in recs) and any(r["arrastro"] for r in recs)
+    assert any(r["claim"] for r in recs)
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(23, d, strategies, rules, 3), 3)
+        assert check_record(json.loads(json.dumps(rec))) == []
