@@ -553,6 +553,7 @@ def test_cli_brisca(capsys, tmp_path):
     assert all(check_record(json.loads(line)) == [] for line in f.read_text().splitlines())
     code, out, _ = run(capsys, "rules", "brisca")
     assert code == 0 and "double_at" in out and "off, 70" in out
+    assert "players: 2 (each for themselves), 3 (each for themselves: the 2 of coins" in out
     code, out, _ = run(capsys, "strategies", "brisca")
     assert code == 0 and "greedy" in out
     code, out, _ = run(capsys, "simulate", "brisca", "-n", "500", "--json", "--threads", "1")

@@ -49,6 +49,12 @@ class BriscaGame(Game):
             self._check_three(rules)
         self._check_variants(rules, players)
 
+    #: the first line of ``trunfo rules brisca``
+    players_note = ("2 (each for themselves), 3 (each for themselves: the 2 of coins is "
+                    "out, 39 cards, 13 each; not with marriages, mexican, rotating_trump, "
+                    "partners_show_hands, matches, pimc or conditioned deals), 4 and 6 (two "
+                    "teams, side = seat % 2; 6 with 48 cards)")
+
     #: three players (each for themselves): the rules that do not go with it, and why
     THREE_REFUSED = (("marriages", "its bonus is scored by two sides"),
                      ("mexican", "its reversed goal is scored by two sides"),
