@@ -75,6 +75,11 @@ class Game:
     #: whether the kernels deal from the sources of ``simcore.deal`` (conditioned deals)
     conditioned_dealing: bool = False
 
+    def conditions_with(self, players: int) -> bool:
+        """Whether deals with ``players`` players can be conditioned (odds, ``--hand``...):
+        ``conditioned_dealing`` unless a player count is left out (Brisca's 3 players)."""
+        return self.conditioned_dealing
+
     def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
               conditions=None) -> Setup:
         """Validate everything once (rules even if unused, strategies per seat, players,

@@ -847,6 +847,8 @@ def test_three_players_outcomes_and_summary():
     f = r.frame
     assert (f["points_side0"] + f["points_side1"] + f["points_side2"] == 120).all()
     assert (f["cards_side0"] + f["cards_side1"] + f["cards_side2"] == 39).all()
+    assert abs(sum(s[f"mean_points_side{k}"] for k in range(3)) - 120) < 1e-9
+    assert abs(s["mean_points_side2"] - f["points_side2"].mean()) < 1e-9
     assert won[0] == int((f["game_points_side0"] > 0).sum())
     assert won[2] == int((f["game_points_side2"] > 0).sum())
     # greedy (seat 0) beats two random players

@@ -251,7 +251,9 @@ T_MARRIED1 = T_MARRIED0 + 1
 # seat's, and the dealer-relabelled outcomes count the dealer as side 0, the seat after
 # it (who leads) as side 1, the next as side 2
 T_GAMES2 = T_MARRIED1 + 1
-N_TOTALS = T_GAMES2 + 1
+T_PSUM1 = T_GAMES2 + 1          # three players: the sum of seat 1's points, of seat 2's
+T_PSUM2 = T_PSUM1 + 1
+N_TOTALS = T_PSUM2 + 1
 
 
 # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------

@@ -121,6 +121,9 @@ class BriscaGame(Game):
     def sides_of(self, players, rules):
         return tuple(s % E.sides_for(players) for s in range(players))
 
+    def conditions_with(self, players: int) -> bool:
+        return players != 3
+
     def layout(self, players, dealer, rules):
         if players == 3:
             raise TrunfoError("conditioned deals (--hand, --trump, --trump-suit, --where) are "
@@ -194,9 +197,9 @@ class BriscaGame(Game):
         n = int(sum(totals[E.T_OUTCOME + c] for c in range(len(labels))))
         rel = ("dealer", "first_hand", "second_hand")
         outcomes, dealer_side = {}, {}
-        for code, label in enumerate(labels):
-            if label != "tie" and label.split("_", 1)[1] not in kinds:
-                continue
+        order = ["tie"] + [f"side{s}_{k}" for k in kinds for s in range(3)]   # by kind
+        for label in order:
+            code = labels.index(label)
             outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
             dl = label if label == "tie" else \
                 rel[int(label[4])] + "_" + label.split("_", 1)[1]
@@ -215,6 +218,8 @@ class BriscaGame(Game):
             "dealer_side": dealer_side,
             "winners": winners,
             "mean_points_side0": float((h0 * pts).sum() / n) if n else nan,
+            "mean_points_side1": float(totals[E.T_PSUM1] / n) if n else nan,
+            "mean_points_side2": float(totals[E.T_PSUM2] / n) if n else nan,
             "mean_points_dealer": float((hd * pts).sum() / n) if n else nan,
             "game_points_side0": int(totals[E.T_GAMES0]),
             "game_points_side1": int(totals[E.T_GAMES1]),

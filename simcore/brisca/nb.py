@@ -21,6 +21,7 @@ from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, K_TIEB
                     P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
                     SUIT_OF, T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1,
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0, T_GAMES2,
+                    T_PSUM1, T_PSUM2,
                     ROTATION, TOTAL_POINTS,
                     EV_ARRASTRO, EV_CLAIM, EV_EXCHANGE, FIELDS, MAX_EVENTS, RANKS, STRENGTH_7,
                     STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags,
@@ -943,3 +944,5 @@ def _accumulate3(r, oc, totals):
     totals[T_GAMES0] += r.game_points_side0
     totals[T_GAMES1] += r.game_points_side1
     totals[T_GAMES2] += r.game_points_side2
+    totals[T_PSUM1] += r.points_side1
+    totals[T_PSUM2] += r.points_side2
