@@ -853,6 +853,10 @@ def test_three_players_outcomes_and_summary():
     assert won[2] == int((f["game_points_side2"] > 0).sum())
     # greedy (seat 0) beats two random players
     assert won[0] > max(won[1], won[2])
+    # the reports' results by side: one row per seat, the deals each won
+    from reports import tables
+    t = tables.side_results(f, "brisca")
+    assert list(t["side"]) == ["seat 0", "seat 1", "seat 2"] and list(t["won"]) == won
 
 
 @pytest.mark.parametrize("argv,words", [
