@@ -76,9 +76,10 @@ class Game:
     conditioned_dealing: bool = False
 
     def conditions_with(self, players: int) -> bool:
-        """Whether deals with ``players`` players can be conditioned (odds, ``--hand``...):
-        ``conditioned_dealing`` unless a player count is left out (Brisca's 3 players)."""
-        return self.conditioned_dealing
+        """Whether the conditions language (odds, exact holding odds, ``--hand``...) can
+        describe deals with ``players`` players: always, unless a game leaves a player count
+        out (Brisca's 3 players, whose 39 cards are not a whole deck)."""
+        return True
 
     def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
               conditions=None) -> Setup:
