@@ -579,8 +579,6 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
         for rule in ("marriages", "mexican", "rotating_trump", "partners_show_hands"):
             if rules.get(rule):
                 p.add(f"rules.{rule}", "true, but it is not played with 3 players")
-        if "match" in obj:
-            p.add("match", "present, but 3 players play single deals")
         if p:
             return
     hands = _hands(p, obj, deck, 3)
@@ -602,7 +600,7 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
             p.add("trump", f"{obj['trump']}, but the face-up trump is the last card of the "
                            f"stock ({stock[-1]})")
     if "match" in obj:
-        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", 2,
+        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", sides,
                        None if rotating else rules["target"] - 1)
     if hands is not None and stock is not None:
         _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("stock", stock)],

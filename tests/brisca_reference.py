@@ -598,7 +598,7 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
     first = _check_dealer(match % players if dealer is None else dealer, players)
     gen = stream(seed, match, "match")
     target = r["target"]
-    game_points = [0, 0]
+    game_points = [0] * n_sides(players)       # three players: by seat
     deals = []
     j = 0
     while True:
@@ -606,8 +606,8 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
         rec.update(play_deal_from(gen, (first + j) % players, strategies, r, players,
                                   rotation=j))
         rec["game_points_before"] = list(game_points)
-        game_points[0] += rec["game_points"][0]
-        game_points[1] += rec["game_points"][1]
+        for s in range(len(game_points)):
+            game_points[s] += rec["game_points"][s]
         deals.append(rec)
         j += 1
         if r["rotating_trump"]:
@@ -617,7 +617,7 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
                 return {"match": match, "first_dealer": first, "winner": w,
                         "game_points": game_points, "deals": deals, "end": "four_deals"}
             continue
-        for s in (0, 1):
+        for s in range(len(game_points)):
             if game_points[s] >= target:
                 return {"match": match, "first_dealer": first, "winner": s,
                         "game_points": game_points, "deals": deals, "end": "target"}

@@ -13,7 +13,7 @@ from simcore.brisca.enums import deck_for  # noqa: E402
 from simcore.games import get_game  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from experiments.records_check import check_record  # noqa: E402
+from experiments.records_check import check_record, check_sequence  # noqa: E402
 
 
 def mixes(n):
@@ -246,3 +246,26 @@ def test_three_players_play_variants_match_reference():
     for d, rec in enumerate(recs):
         compare_deal(rec, ref.play_deal(23, d, strategies, rules, 3), 3)
         assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_three_players_matches_match_reference():
+    """Three players' matches: game points by seat, the first seat to reach the target."""
+    strategies = THREE[0]
+    g = get_game("brisca")
+    setup = g.setup({"double_at": 70}, strategies, players=3)
+    first = 0
+    winners = set()
+    for m in range(15):
+        exp = ref.play_match(9, m, strategies, {"double_at": 70}, 3)
+        recs = g.rubber_records(setup, 9, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, 3)
+            assert rec["game_points_before"] == e["game_points_before"]
+        assert check_sequence([json.loads(json.dumps(r)) for r in recs]) == []
+        row = g.run_rubber_chunk(setup, 9, m, 1)[0]
+        assert row["winner"] == exp["winner"] and row["deals"] == len(exp["deals"])
+        assert [row[f"game_points_side{s}"] for s in range(3)] == exp["game_points"]
+        winners.add(int(row["winner"]))
+    assert winners == {0, 1, 2}

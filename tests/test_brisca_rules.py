@@ -864,7 +864,6 @@ def test_three_players_outcomes_and_summary():
     (["--rule", "mexican=true"], ("mexican", "3 players")),
     (["--rule", "rotating_trump=true"], ("rotating_trump", "3 players")),
     (["--rule", "partners_show_hands=true"], ("partners", "not 3")),
-    (["--matches"], ("single deals", "--matches")),
     (["--strategy", "pimc"], ("pimc", "3 players")),
     (["--hand", "0=1O"], ("conditioned", "3 players")),
 ])
@@ -872,3 +871,23 @@ def test_three_players_refuse_what_needs_two_sides(capsys, argv, words):
     code, out, err = run(capsys, "simulate", "brisca", "--players", "3", "-n", "10", *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert all(w in err for w in words), err
+
+
+def test_three_players_match_ends_at_target():
+    """Three players' matches: each seat adds its game points; the first seat to reach the
+    target wins; the first dealer rotates with the match."""
+    from simcore.games import get_game
+    g = get_game("brisca")
+    setup = g.setup({"target": 3}, ("greedy", "random", "random"), players=3)
+    rows = g.run_rubber_chunk(setup, 1, 0, 150)
+    gp = np.stack([rows[f"game_points_side{s}"] for s in range(3)], axis=1)
+    w = rows["winner"].astype(np.int64)
+    assert set(w.tolist()) <= {0, 1, 2} and (gp[np.arange(len(rows)), w] >= 3).all()
+    assert ((gp >= 3).sum(axis=1) == 1).all()
+    assert (rows["first_dealer"] == np.arange(150) % 3).all()
+    m = simcore.simulate_rubbers("brisca", rubbers=150, seed=1, players=3, threads=1,
+                                 strategies=("greedy", "random", "random"), progress=False)
+    s = m.summary
+    assert sum(s[f"match_win_share_side{k}"] for k in range(3)) == pytest.approx(1.0)
+    assert s["match_win_share_side0"] > max(s["match_win_share_side1"],
+                                            s["match_win_share_side2"])

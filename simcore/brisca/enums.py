@@ -232,6 +232,7 @@ RUBBER_DTYPE = np.dtype([
     ("deals", np.int16),
     ("game_points_side0", np.int16), ("game_points_side1", np.int16),
     ("end", np.int8),
+    ("game_points_side2", np.int16),        # three players: seat 2's (0 with two sides)
 ])
 
 # --- aggregate totals (one int64 vector, so that chunks add up exactly) --------------

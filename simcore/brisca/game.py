@@ -52,7 +52,7 @@ class BriscaGame(Game):
     #: the first line of ``trunfo rules brisca``
     players_note = ("2 (each for themselves), 3 (each for themselves: the 2 of coins is "
                     "out, 39 cards, 13 each; not with marriages, mexican, rotating_trump, "
-                    "partners_show_hands, matches, pimc or conditioned deals), 4 and 6 (two "
+                    "partners_show_hands, pimc or conditioned deals), 4 and 6 (two "
                     "teams, side = seat % 2; 6 with 48 cards)")
 
     #: three players (each for themselves): the rules that do not go with it, and why
@@ -99,9 +99,6 @@ class BriscaGame(Game):
                               "rotating_trump=true (turn one of them off)")
 
     def _check_series(self, setup: Setup) -> None:
-        if setup.players == 3:
-            raise TrunfoError("brisca with 3 players plays single deals, not matches: drop "
-                              "--matches (or play 2, 4 or 6 players)")
         if setup.rules["mexican"]:
             raise TrunfoError("rule mexican=true plays single deals, not matches (a deal kept "
                               "under 11 points may never come): drop --matches or the rule")
@@ -323,18 +320,20 @@ class BriscaGame(Game):
             _check(setup, status)
             return n
 
-        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, 2,
+        sides = E.sides_for(setup.players)     # three players: by seat
+        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, sides,
                                               cap=64)
         recs = deal_records(setup, seed, deals, tr)
         for j, rec in enumerate(recs):
             rec["match"] = rubber
             rec["deal_in_match"] = j
-            rec["game_points_before"] = [int(before[j, 0]), int(before[j, 1])]
+            rec["game_points_before"] = [int(before[j, s]) for s in range(sides)]
         return recs
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
         out = {"target": setup.rules["target"]}
-        out.update(series_summary(rubbers, unit="match", side="side", sides=2,
+        out.update(series_summary(rubbers, unit="match", side="side",
+                                  sides=E.sides_for(setup.players),
                                   length_field="deals", length_unit="deal",
                                   end_names=self.end_names))
         return out

@@ -737,7 +737,8 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bm
     and ``deals_out``/``trace`` receive its deals (at most ``max_deals``; returns -1 if the
     match was longer).  Returns the number of deals played (-1 also after an illegal card,
     see ``status``).  Matches always draw (the stream continues to the next deal).
-    Compiled per lineup and player count, as :func:`run_deals` is.
+    Compiled per lineup and player count, as :func:`run_deals` is.  Three players: game
+    points by seat (``trace``'s before array then has three columns).
     """
     t = _NO_MATCH_TRACE if trace is None else trace
     d_out = _NO_DEALS if deals_out is None else deals_out
@@ -814,14 +815,17 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
             first = r % n if dealer_fixed < 0 else dealer_fixed
             g0 = 0
             g1 = 0
+            g2 = 0                      # three players: seat 2's
             m = 0
             dealer = first
-            while (m < ROTATION) if rot else (g0 < target and g1 < target):
+            while (m < ROTATION) if rot else (g0 < target and g1 < target and g2 < target):
                 keep = trace and m < max_deals
                 row = m if keep else 0
                 if keep:
                     t_before[row, 0] = g0
                     t_before[row, 1] = g1
+                    if N == 3:
+                        t_before[row, 2] = g2
                 card, _ = new_deal(state, deck, n_cards, hands, n, dealer, SHUFFLED, 0)
                 trump = SUIT_OF[d, card]
                 if rot:                 # deal m of the match: the m-th suit
@@ -852,6 +856,8 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                     g0 += games
                 elif winner == 1:
                     g1 += games
+                elif winner == 2:
+                    g2 += games
                 m += 1
                 dealer += 1
                 if dealer == n:
@@ -859,12 +865,13 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
             rec = out[i]
             rec.match = r
             rec.first_dealer = first
-            rec.winner = 0 if g0 >= target else 1
+            rec.winner = 0 if g0 >= target else (1 if g1 >= target else 2)
             if rot:                     # four deals: more game points wins, else a tie
                 rec.winner = 0 if g0 > g1 else (1 if g1 > g0 else -1)
             rec.deals = m
             rec.game_points_side0 = g0
             rec.game_points_side1 = g1
+            rec.game_points_side2 = g2
             rec.end = E_FOUR_DEALS if rot else E_TARGET
             total_deals += m
             if trace and m > max_deals:
