@@ -14,7 +14,7 @@ Measures deals/s (median of R runs, JIT compile excluded) by wall time and by CP
   off: the C programs play the same deals from the same random streams, so seat 0's mean
   points and shares must fall in trunfo's 95% intervals (random: ``brisca_ref`` prints them)
   and the greedy points histograms must be identical;
-- trunfo alone: every strategy (random, greedy, expert) with 2, 4 and 6 players, one thread;
+- trunfo alone: every strategy (random, greedy, expert) with 2, 3, 4 and 6 players, one thread;
 - the JIT compile time of a cold start (empty numba cache) and a warm one, for the default
   command and for one with ``expert`` (skipped with ``--no-compile``).
 
@@ -150,7 +150,7 @@ def main(argv=None) -> int:
     result["refsim_note"], result["greedy_c_note"] = note, gnote
 
     import simcore
-    for n in (2, 4, 6):               # load the kernels (from the cache) before timing
+    for n in (2, 3, 4, 6):               # load the kernels (from the cache) before timing
         for s in ("random", "greedy", "expert"):
             simcore.simulate("brisca", deals=10, players=n, strategies=(s,), threads=1,
                              progress=False)
@@ -167,7 +167,7 @@ def main(argv=None) -> int:
                     "trunfo": statistics.median(r[0] for r in rates),
                     "trunfo_cpu": statistics.median(r[1] for r in rates),
                     "trunfo_command": trunfo_command(strategy, args.deals, threads)}
-    for n in (2, 4, 6):
+    for n in (2, 3, 4, 6):
         for s in ("random", "greedy", "expert"):
             deals = args.expert_deals if s == "expert" else args.deals // 4
             rates = [trunfo_run(s, deals, 1, players=n, same=False)[:2]

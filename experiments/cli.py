@@ -298,6 +298,8 @@ def cmd_rules(args) -> int:
                     for o in g.rules.options})
         return 0
     print(f"{g.title} — rule options (--rule key=value)")
+    if getattr(g, "players_note", ""):      # what the player counts change (Brisca)
+        print(f"  players: {g.players_note}")
     for o in g.rules.options:
         print(f"  {o.name:<20} default {_fmt(o.default):<12} allowed: {o.allowed_text()}")
         print(f"  {'':<20} {o.doc}")

@@ -45,7 +45,7 @@ MERCY = -200
 
 GAMES = ("sueca", "brisca", "scopa", "spades", "sueca_italiana", "briscola_chiamata",
          "brisca_rematada")
-PLAYERS = {"sueca": (4,), "brisca": (2, 4, 6), "scopa": (2, 3, 4), "spades": (4,),
+PLAYERS = {"sueca": (4,), "brisca": (2, 3, 4, 6), "scopa": (2, 3, 4), "spades": (4,),
            "sueca_italiana": (5,), "briscola_chiamata": (5,), "brisca_rematada": (3,)}
 COMMON_KEYS = ("game", "rules", "players", "seed", "deal", "dealer", "strategies", "hands",
                "plays")
@@ -550,9 +550,37 @@ def brisca_result(points0: int, cards0: int, cards1: int, rules: dict,
     return w, 1, f"side{w}_win"
 
 
+def brisca_result3(points: list[int], cards: list[int], rules: dict):
+    """``(winner, game_points, outcome)`` of a three-player Brisca deal (each seat a side):
+    the most points wins; seats level at the top are decided, with ``tiebreak_cards``, by
+    strictly the most cards among them, else the deal is a tie."""
+    top = max(points)
+    level = [s for s in range(3) if points[s] == top]
+    if len(level) > 1:
+        most = max(cards[s] for s in level)
+        by_cards = [s for s in level if cards[s] == most]
+        if rules["tiebreak_cards"] and len(by_cards) == 1:
+            return by_cards[0], 1, f"side{by_cards[0]}_tiebreak"
+        return None, 0, "tie"
+    w = level[0]
+    at = rules["double_at"]
+    if at is not None and top >= at:
+        return w, 2, f"side{w}_double"
+    return w, 1, f"side{w}_win"
+
+
 def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     n = obj["players"]
     deck = _Deck("latin48" if n == 6 else "latin40")
+    sides = 3 if n == 3 else 2
+    if n == 3:                # each for themselves, the 2 of coins out: 39 cards
+        deck.cards = [c for c in deck.cards if c != "2O"]
+        deck.card_set = frozenset(deck.cards)
+        for rule in ("marriages", "mexican", "rotating_trump", "partners_show_hands"):
+            if rules.get(rule):
+                p.add(f"rules.{rule}", "true, but it is not played with 3 players")
+        if p:
+            return
     hands = _hands(p, obj, deck, 3)
     stock = p.cards(obj["stock"], deck, "stock", len(deck.cards) - 3 * n)
     rotating = rules.get("rotating_trump")
@@ -572,7 +600,7 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
             p.add("trump", f"{obj['trump']}, but the face-up trump is the last card of the "
                            f"stock ({stock[-1]})")
     if "match" in obj:
-        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", 2,
+        _series_counts(p, obj, "match", "deal_in_match", "game_points_before", sides,
                        None if rotating else rules["target"] - 1)
     if hands is not None and stock is not None:
         _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("stock", stock)],
@@ -620,8 +648,8 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
             p.add(h.key, f"{_show(h.todo[0])} {h.left}")
     winners, trick_points = played
     n_tricks = len(winners)
-    side = _side_sums(2, winners, trick_points)
-    cards = _side_sums(2, winners, [n] * n_tricks)
+    side = _side_sums(sides, winners, trick_points)
+    cards = _side_sums(sides, winners, [n] * n_tricks)
     if claim is not None and claim.side is not None:
         if pile:
             p.add("claim", "made while the stock lasts")
@@ -633,6 +661,12 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
             return
         side[claim.side] += sum(values.get(c[0], 0) for h in held for c in h)
         cards[claim.side] += sum(len(h) for h in held)
+    if sides == 3:
+        _compare_list(p, "points", obj["points"], side, "card points taken by seats 0, 1, 2")
+        _compare_list(p, "cards", obj["cards"], cards, "cards taken by seats 0, 1, 2")
+        _result(p, obj["result"], ("winner", "game_points", "outcome"),
+                brisca_result3(side, cards, rules))
+        return
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
     total = list(side)
@@ -800,7 +834,8 @@ def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[s
     n_all = len(deck.cards) // n
     if c is not None and not (isinstance(c, dict) and set(c) == {"trick", "side"}
                               and is_int(c["trick"]) and 0 <= c["trick"] < n_all
-                              and c["side"] in (0, 1) and is_int(c["side"])):
+                              and c["side"] in ((0, 1, 2) if n == 3 else (0, 1))
+                              and is_int(c["side"])):
         p.add("claim", f"expected null or {{trick, side}}, got {_show(c)}")
         return None
     order = deck.ranks          # high to low
@@ -814,8 +849,9 @@ def _brisca_claim(p: Problems, obj: dict, rules: dict, deck: _Deck, held: list[s
         if len(out) < left:
             return None
         best = set(out[:left])
-        for s in (0, 1):
-            if best <= {x for seat in range(n) if seat % 2 == s for x in hands[seat]}:
+        sides = 3 if n == 3 else 2          # three players: each seat a side
+        for s in range(sides):
+            if best <= {x for seat in range(n) if seat % sides == s for x in hands[seat]}:
                 return s
         return None
 

@@ -75,6 +75,12 @@ class Game:
     #: whether the kernels deal from the sources of ``simcore.deal`` (conditioned deals)
     conditioned_dealing: bool = False
 
+    def conditions_with(self, players: int) -> bool:
+        """Whether the conditions language (odds, exact holding odds, ``--hand``...) can
+        describe deals with ``players`` players: always, unless a game leaves a player count
+        out (Brisca's 3 players, whose 39 cards are not a whole deck)."""
+        return True
+
     def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
               conditions=None) -> Setup:
         """Validate everything once (rules even if unused, strategies per seat, players,

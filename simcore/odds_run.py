@@ -773,7 +773,7 @@ def standard_exact(game: str, rules=None, players: int | None = None,
     :meth:`Conditions.probability_with` as ``trunfo odds --table``."""
     from .conditions import Conditions
     g = get_game(game)
-    if g.name not in TABLES:
+    if g.name not in TABLES or not g.conditions_with(g.check_players(players)):
         return {}
     kw = {k: v for k, v in (conditions or {}).items()
           if k in ("hands", "trump", "trump_suit", "dealer", "where")}

@@ -70,7 +70,7 @@ def pick_greedy(seat, hand, k, win_mask, winner, tmask, trick_points, high, play
     else:
         win = hand & win_mask
         m = hand
-        if players > 2 and (winner & 1) == (seat & 1):   # 2. a teammate is winning
+        if players > 3 and (winner & 1) == (seat & 1):   # 2. a teammate is winning (3: none)
             keep = hand & ~win
             feed = keep & ~tmask
             if feed:
@@ -130,7 +130,7 @@ def pick_greedy_mexican(seat, hand, k, win_mask, winner, tmask, players, points,
     teammate is winning, the card with the most points among those that would not win it;
     otherwise (leading, a teammate winning, or every card would win) the card with the
     fewest points."""
-    if k > 0 and not (players > 2 and (winner & 1) == (seat & 1)):
+    if k > 0 and not (players > 3 and (winner & 1) == (seat & 1)):
         safe = hand & ~win_mask
         if safe:
             return dump_points(safe, points, d)

@@ -6,8 +6,8 @@ each has a test named after it in ``tests/test_brisca_expert.py``.  In short:
 1. *card memory*: the pool (cards the seat cannot place) is what its opponents may hold,
    every unseen card alike; the face-up card, once drawn by an opponent, is known to be
    there until played.
-2. *trumps kept for tricks with points*: spending a trump costs ``trump_cost`` (4 and 6
-   players: ``team_trump_cost``) points, double for a trump worth 10 or 11, scaled by the
+2. *trumps kept for tricks with points*: spending a trump costs ``trump_cost`` (3, 4 and
+   6 players: ``team_trump_cost``) points, double for a trump worth 10 or 11, scaled by the
    points still out.
 3. *lead cost*: winning a trick costs ``lead_cost`` (the winner must lead next).
 4. *leads by the odds* (two players): each card's exact expected trick value over the
@@ -22,13 +22,17 @@ each has a test named after it in ``tests/test_brisca_expert.py``.  In short:
     trump 3 is kept back while the trump ace is unseen and a player is still to play; the
     exact endgame waits until the trump 3 is out (its search does not know the rule).
 
+With three players (each for themselves) the rules of more players apply with no teammate:
+every other seat is an opponent (:func:`mate`).
+
 It reads only its view and uses no randomness.
 """
 import numpy as np
 
 from simcore._jit import KERNEL_OPTIONS, njit
 from simcore.bits import bit, ctz, popcount
-from simcore.brisca.enums import N_VALUES, POINTS_TABLE, STRENGTH_OF, SUIT_MASKS, SUIT_OF
+from simcore.brisca.enums import (N_VALUES, POINTS_TABLE, REMOVED_3, STRENGTH_OF, SUIT_MASKS,
+                                   SUIT_OF)
 from simcore.strategy import Param, register
 
 
@@ -54,8 +58,8 @@ PARAMS = [
     Param("trump_cost", 6, "two players: points a trump is worth keeping at the start of a deal "
           "(double for a trump worth 10 or 11), shrinking with the points still out: a trump is "
           "spent on a trick only when it brings more", minimum=0, maximum=60),
-    Param("team_trump_cost", 20, "the same with 4 and 6 players", minimum=0, maximum=60),
-    Param("later_points", 2, "4 and 6 players: points each player still to play is expected to "
+    Param("team_trump_cost", 20, "the same with 3, 4 and 6 players", minimum=0, maximum=60),
+    Param("later_points", 2, "3, 4 and 6 players: points each player still to play is expected to "
           "add to the trick", minimum=0, maximum=11),
     Param("lead_cost", 1, "points it costs to win a trick and have to lead the next one",
           minimum=-10, maximum=10),
@@ -64,7 +68,7 @@ PARAMS = [
     Param("endgame", "win", "two players, from the trick before the last draw: exact play for "
           "the best result, then the most points (win), for the most points (points), or the "
           "rules above to the end (off)", choices=ENDGAME),
-    Param("opponent_trumps_at", 10, "4 and 6 players: the points on the table from which a "
+    Param("opponent_trumps_at", 10, "3, 4 and 6 players: the points on the table from which a "
           "later opponent is expected to spend a trump to take the trick (any points once the "
           "stock is out)", minimum=0, maximum=60),
     Param("teammate_share", 75, "4 and 6 players, percent: how much of a later teammate's chance "
@@ -116,10 +120,19 @@ def trump_cost(pts_c, is_trump, base, out):
 
 
 @njit(inline="always")
+def mate(v, s):
+    """Seat ``s`` (not the seat itself) is on the seat's side: the same parity, except with
+    three players, each for themselves (with two, ``s`` is the opponent)."""
+    return v.players != 3 and ((s ^ v.seat) & 1) == 0
+
+
+@njit(inline="always")
 def pool_of(v, memory, partners):
     """``(pool, pinned)``: the cards the seat cannot place (an opponent's hand or the
     stock's hidden part), and the face-up card if an opponent is known to hold it."""
     known = v.hand | v.trick_mask
+    if v.players == 3:
+        known |= _ONE << np.uint64(REMOVED_3)   # three players: the 2 of coins is not dealt
     if memory:
         known |= v.played
     tc = bit(v.trump_card) if v.trump_card >= 0 else _ZERO   # rotating_trump: none turned
@@ -131,7 +144,7 @@ def pool_of(v, memory, partners):
     elif memory and (v.played & tc) == 0 and v.trump_drawn_by >= 0 \
             and v.trump_drawn_by != v.seat:
         known |= tc                    # in the hand of the seat that drew it
-        if ((v.trump_drawn_by ^ v.seat) & 1) != 0:
+        if not mate(v, v.trump_drawn_by):
             pinned = tc
     if partners and v.shown:
         for s in range(v.players):
@@ -433,7 +446,7 @@ def after_me(v):
     s = v.seat
     for _ in range(n - v.trick_len - 1):
         s = s + 1 if s + 1 < n else 0
-        if ((s ^ v.seat) & 1) != 0:
+        if not mate(v, s):
             opp |= 1 << s
         else:
             team |= 1 << s
@@ -458,7 +471,7 @@ def follow_value(v, c, pool, tmask, prow, base, out, lc, opp_after, team_after, 
         mine = True
         B = beaters(c, tmask, d)
     else:
-        ours = ((v.winner ^ v.seat) & 1) == 0
+        ours = mate(v, v.winner)
         mine = False
         B = v.beat
     n_opp = np.int64(popcount(np.uint64(opp_after)))
@@ -479,7 +492,7 @@ def follow_value(v, c, pool, tmask, prow, base, out, lc, opp_after, team_after, 
                 opp_left = n_opp
                 for _ in range(v.players - k - 1):
                     s = s + 1 if s + 1 < v.players else 0
-                    if ((s ^ v.seat) & 1) != 0:
+                    if not mate(v, s):
                         opp_left -= 1
                         continue
                     shown = v.hands[s] if v.open_hands else v.partner_hands[s]
@@ -518,7 +531,7 @@ def expert_card(v, hand, p):
         # the pool: two players, the opponent's hand is what it may answer with
         pool = v.hands[1 - v.seat] if v.players == 2 else pool
         pinned = _ZERO
-    out = 120 - v.points[0] - v.points[1] - v.trick_points
+    out = 120 - v.points[0] - v.points[1] - v.points[2] - v.trick_points
     base = p.trump_cost if v.players == 2 else p.team_trump_cost
     lc = p.lead_cost
     if v.players == 2:
@@ -622,7 +635,7 @@ def expert_arrastro(v, legal, u, p):
     force its highest trump or card too)"""
     for j in range(v.trick_len, v.players):
         s = (v.leader + j) % v.players
-        if s != v.seat and ((s ^ v.seat) & 1) == 0:
+        if s != v.seat and mate(v, s):
             return np.int64(0)
     return np.int64(1)
 

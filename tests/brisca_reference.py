@@ -39,7 +39,9 @@ RANKS_LATIN40 = "13KNJ76542"
 RANKS_LATIN48 = "13KNJ9876542"  # 1 3 K N J 9 8 7 6 5 4 2
 HAND_SIZE = 3
 TOTAL_POINTS = 120
-PLAYER_COUNTS = (2, 4, 6)
+PLAYER_COUNTS = (2, 3, 4, 6)
+#: three players: the 2 of coins (card 0) is left out of the 40 cards, 13 cards each
+REMOVED_3 = 0
 STRATEGIES = ("random", "greedy")
 
 POINTS_STANDARD = {"1": 11, "3": 10, "K": 4, "N": 3, "J": 2}
@@ -75,7 +77,7 @@ LATIN48 = DeckSpec("latin48", RANKS_LATIN48)
 
 def deck_spec(players: int) -> DeckSpec:
     if players not in PLAYER_COUNTS:
-        raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
+        raise ValueError(f"players must be 2, 3, 4 or 6, not {players!r}")
     return LATIN48 if players == 6 else LATIN40
 
 
@@ -147,8 +149,12 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
     t = out["target"]
     if isinstance(t, bool) or t not in (3, 5, 7):
         raise ValueError(f"target must be 3, 5 or 7, not {t!r}")
-    if out["partners_show_hands"] and players == 2:
+    if out["partners_show_hands"] and players in (2, 3):
         raise ValueError("partners_show_hands needs partners (4 or 6 players)")
+    if players == 3:
+        for k in ("marriages", "mexican", "rotating_trump"):
+            if out[k]:
+                raise ValueError(f"{k} is not played with 3 players")
     if out["mexican"] and (out["double_at"] is not None or out["marriages"]):
         raise ValueError("mexican goes with neither double_at nor marriages")
     if out["rotating_trump"] and out["target"] != 3:
@@ -161,8 +167,12 @@ def normalize_rules(rules: dict | None, players: int = 2) -> dict:
 
 
 def side_of(seat: int, players: int) -> int:
-    """2 players: side = seat; 4 and 6 players: side = seat % 2."""
-    return seat if players == 2 else seat % 2
+    """2 and 3 players: side = seat; 4 and 6 players: side = seat % 2."""
+    return seat if players in (2, 3) else seat % 2
+
+
+def n_sides(players: int) -> int:
+    return 3 if players == 3 else 2
 
 
 def _check_strategies(strategies, players: int) -> tuple[str, ...]:
@@ -295,7 +305,7 @@ def claim_side(hands: list[list[int]], trump_suit: int, players: int = 2):
     if len(out) < left:
         return None
     best = set(out[:left])
-    for side in (0, 1):
+    for side in range(n_sides(players)):
         held = {c for s in range(players) if side_of(s, players) == side for c in hands[s]}
         if best <= held:
             return side
@@ -331,6 +341,30 @@ def muerte_greedy(legal: list[int], hand: list[int], trick_cards: list[int],
 def wants_arrastro(strategy: str, u: int) -> bool:
     """random calls when bit 1 of its draw for the turn is 1; greedy always."""
     return bool((u >> 1) & 1) if strategy == "random" else True
+
+
+def score_three(points: list[int], cards: list[int], rules: dict):
+    """Three players, each for themselves (docs/games/brisca.md): the most points wins the
+    deal; players level at the top: with tiebreak_cards the one of them with strictly the
+    most cards wins, else a tie."""
+    top = max(points)
+    level = [s for s in range(3) if points[s] == top]
+    gp = [0, 0, 0]
+    if len(level) == 1:
+        w = level[0]
+        d = rules["double_at"]
+        if d is not None and top >= d:
+            gp[w] = 2
+            return f"side{w}_double", w, gp
+        gp[w] = 1
+        return f"side{w}_win", w, gp
+    if rules["tiebreak_cards"]:
+        most = max(cards[s] for s in level)
+        by_cards = [s for s in level if cards[s] == most]
+        if len(by_cards) == 1:
+            gp[by_cards[0]] = 1
+            return f"side{by_cards[0]}_win", by_cards[0], gp   # (labelled _win, as score_deal)
+    return "tie", None, gp
 
 
 def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, int | None, list[int]]:
@@ -410,8 +444,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     pts = spec.points_table(rules["values"])
     n_out = (players + 1) // 2
 
-    # deal
-    deck = list(range(spec.n_cards))
+    # deal (three players: the 39 cards without the 2 of coins, in index order, shuffled)
+    deck = [c for c in range(spec.n_cards) if players != 3 or c != REMOVED_3]
     shuffle(deck, gen)
     hands: list[list[int]] = [[] for _ in range(players)]
     for k in range(players):
@@ -437,10 +471,10 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     won_a_trick = [False] * players
     plays: list[tuple[int, int]] = []
     tricks: list[tuple[int, int, int]] = []
-    points = [0, 0]
-    cards = [0, 0]
+    points = [0] * n_sides(players)
+    cards = [0] * n_sides(players)
     leader = (dealer + 1) % players
-    n_tricks = spec.n_cards // players
+    n_tricks = len(deck) // players
     for t in range(n_tricks):
         if rules["claim_top_trumps"] and not to_draw:
             side = claim_side(hands, trump_suit, players)
@@ -523,6 +557,8 @@ def play_deal_from(gen: Xoshiro, dealer: int, strategies: tuple[str, ...], rules
     if killed is not None:          # won at once by the ace's side, whatever the points
         s = side_of(killed["seat"], players)
         outcome, win_side, gp = f"side{s}_muerte", s, [int(s == 0), int(s == 1)]
+    elif players == 3:
+        outcome, win_side, gp = score_three(points, cards, rules)
     elif rules["mexican"]:
         outcome, win_side, gp = score_mexican(points)
     else:
@@ -611,7 +647,7 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
     first = _check_dealer(match % players if dealer is None else dealer, players)
     gen = stream(seed, match, "match")
     target = r["target"]
-    game_points = [0, 0]
+    game_points = [0] * n_sides(players)       # three players: by seat
     deals = []
     j = 0
     while True:
@@ -619,8 +655,8 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
         rec.update(play_deal_from(gen, (first + j) % players, strategies, r, players,
                                   rotation=j))
         rec["game_points_before"] = list(game_points)
-        game_points[0] += rec["game_points"][0]
-        game_points[1] += rec["game_points"][1]
+        for s in range(len(game_points)):
+            game_points[s] += rec["game_points"][s]
         deals.append(rec)
         j += 1
         if r["rotating_trump"]:
@@ -630,7 +666,7 @@ def play_match(seed: int, match: int, strategies=None, rules: dict | None = None
                 return {"match": match, "first_dealer": first, "winner": w,
                         "game_points": game_points, "deals": deals, "end": "four_deals"}
             continue
-        for s in (0, 1):
+        for s in range(len(game_points)):
             if game_points[s] >= target:
                 return {"match": match, "first_dealer": first, "winner": s,
                         "game_points": game_points, "deals": deals, "end": "target"}

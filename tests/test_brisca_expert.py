@@ -11,6 +11,8 @@ from itertools import combinations
 
 import pytest
 
+import simcore
+
 from simcore.brisca.enums import POINTS_TABLE, deck_for, points_row
 from simcore.brisca.view import new_view
 from simcore.errors import TrunfoError
@@ -56,8 +58,8 @@ def position(players=2, seat=0, hand=(), trump_card="6B", trick=(), played=(), s
         suit = ((1 << r) - 1) << (deck.suit_of(best[1]) * r)
         trumps = ((1 << r) - 1) << (int(v["trump"]) * r)
         v["beat"] = (suit & ~((1 << (best[1] + 1)) - 1)) | (0 if suit == trumps else trumps)
-    v["points"][:] = points
-    v["tricks"][:] = tricks
+    v["points"][:len(points)] = points      # (a third side with 3 players)
+    v["tricks"][:len(tricks)] = tricks
     for s, h in (partner_hands or {}).items():
         v["partner_hands"][s] = int(deck.parse_hand(h))
     return v
@@ -422,3 +424,25 @@ def test_muerte_al_tres_expert():
     v = position(players=4, seat=1, hand=("3B", "2O", "4C"), trick=[(0, "1O")],
                  stock_left=20, played=("1B", "5B", "6B", "7B"))
     assert muerte(v, "3B 2O 4C", free) == "3B"
+
+
+def test_three_players_every_other_seat_is_an_opponent():
+    """Three players, each for themselves, trump O (face-up 6O), first trick: seat 1 led 2C,
+    seat 2 is winning with KC, the seat (0, last) holds 1E, 5B, 7O.  Seat 2 has the parity a
+    teammate would have with 4 players, where the ace would be fed (sure: worth 4 + 11); with
+    3 it is an opponent: the ace would lose 15, taking with the 7O wins 4 less lead_cost 1
+    less the trump's cost 20 * 116 // 120 = 19, throwing 5B loses 4: 5B."""
+    v = position(players=3, seat=0, hand=["1E", "5B", "7O"], trump_card="6O", stock_left=30,
+                 trick=[(1, "2C"), (2, "KC")])
+    v["side"] = 0
+    assert chosen(v) == "5B"
+    four = position(players=4, seat=3, hand=["1E", "5B", "7O"], trump_card="6O",
+                    stock_left=28, trick=[(0, "2C"), (1, "KC"), (2, "4E")])
+    assert chosen(four) == "1E"
+
+
+def test_three_players_expert_beats_random():
+    r = simcore.simulate("brisca", deals=400, seed=6, players=3, threads=1,
+                         strategies=("expert", "random", "random"), progress=False)
+    w = r.summary["winners"]
+    assert w["side0"]["count"] > 1.5 * max(w["side1"]["count"], w["side2"]["count"])

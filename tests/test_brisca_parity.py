@@ -13,7 +13,7 @@ from simcore.brisca.enums import deck_for  # noqa: E402
 from simcore.games import get_game  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from experiments.records_check import check_record  # noqa: E402
+from experiments.records_check import check_record, check_sequence  # noqa: E402
 
 
 def mixes(n):
@@ -212,3 +212,67 @@ def test_rotating_play_variants_matches_match_reference():
     bad["rules"]["trump_exchange"] = True
     bad["exchanges"] = []
     assert any("rules.trump_exchange" in m and "rotating_trump" in m for m in check_record(bad))
+
+
+# --- three players (issue 15): each for themselves, 39 cards (the 2 of coins out) ---------
+# one lineup (greedy and random mixed: one kernel for the default game, one for the play
+# variants), so that 3 players add two compiled kernels to the suite
+THREE = [("greedy", "random", "random"), ("random", "greedy", "greedy")]
+
+
+@pytest.mark.parametrize("strategies", THREE)
+def test_three_players_match_reference_deal_for_deal(strategies):
+    recs = list(simcore.game_records("brisca", deals=150, seed=11, strategies=strategies,
+                                     players=3))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(11, d, strategies, None, 3), 3)
+        assert len(rec["points"]) == len(rec["cards"]) == 3
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+@pytest.mark.parametrize("rules", [{"values": "lombardy", "double_at": 70},
+                                   {"tiebreak_cards": False}, {"values": "tuscan",
+                                                               "open_hands": True}],
+                         ids=lambda r: ",".join(r))
+def test_three_players_rule_variants_match_reference(rules):
+    strategies = THREE[0]
+    recs = list(simcore.game_records("brisca", deals=60, seed=5, strategies=strategies,
+                                     players=3, rules=rules, dealer=1))
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(5, d, strategies, rules, 3, 1), 3)
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_three_players_play_variants_match_reference():
+    rules = {"trump_exchange": True, "arrastro": True, "claim_top_trumps": True}
+    strategies = THREE[1]
+    recs = list(simcore.game_records("brisca", deals=120, seed=23, strategies=strategies,
+                                     players=3, rules=rules))
+    assert any(r["exchanges"] for r in recs) and any(r["arrastro"] for r in recs)
+    assert any(r["claim"] for r in recs)
+    for d, rec in enumerate(recs):
+        compare_deal(rec, ref.play_deal(23, d, strategies, rules, 3), 3)
+        assert check_record(json.loads(json.dumps(rec))) == []
+
+
+def test_three_players_matches_match_reference():
+    """Three players' matches: game points by seat, the first seat to reach the target."""
+    strategies = THREE[0]
+    g = get_game("brisca")
+    setup = g.setup({"double_at": 70}, strategies, players=3)
+    first = 0
+    winners = set()
+    for m in range(15):
+        exp = ref.play_match(9, m, strategies, {"double_at": 70}, 3)
+        recs = g.rubber_records(setup, 9, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, 3)
+            assert rec["game_points_before"] == e["game_points_before"]
+        assert check_sequence([json.loads(json.dumps(r)) for r in recs]) == []
+        row = g.run_rubber_chunk(setup, 9, m, 1)[0]
+        assert row["winner"] == exp["winner"] and row["deals"] == len(exp["deals"])
+        assert [row[f"game_points_side{s}"] for s in range(3)] == exp["game_points"]
+        winners.add(int(row["winner"]))
+    assert winners == {0, 1, 2}

@@ -519,7 +519,9 @@ def test_rule_validation():
     with pytest.raises(ValueError):
         br.play_deal(1, 0, rules={"nope": 1})
     with pytest.raises(ValueError):
-        br.play_deal(1, 0, players=3)
+        br.play_deal(1, 0, players=5)
+    with pytest.raises(ValueError):
+        br.play_deal(1, 0, players=3, rules={"marriages": True})
     with pytest.raises(ValueError):
         br.play_deal(1, 0, strategies=("random",))
     # partners_show_hands changes nothing for random/greedy
@@ -680,3 +682,27 @@ def test_claim_top_trumps_in_play():
         assert sum(out["points"]) == 120 and sum(out["cards"]) == 40
         seen += c is not None
     assert seen > 0
+
+
+def test_three_players_reference():
+    """Three players: the 39 cards without the 2 of coins (card 0), 13 tricks, each seat a
+    side, the winner the seat with the most points (seats level at the top: the most
+    cards among them, else a tie)."""
+    outcomes = set()
+    for d in _deals(3, n=60, strategies=("greedy", "random", "random")):
+        cards = [c for h in d["hands"] for c in h] + d["stock"]
+        assert sorted(cards) == list(range(1, 40)) and d["stock"][-1] == d["trump_card"]
+        assert len(d["tricks"]) == 13 and sum(d["points"]) == 120 and sum(d["cards"]) == 39
+        pts = [0, 0, 0]
+        for _leader, winner, p in d["tricks"]:
+            pts[winner] += p
+        assert d["points"] == pts
+        top = [s for s in range(3) if pts[s] == max(pts)]
+        if len(top) == 1:
+            assert d["winner"] == top[0] and d["game_points"][top[0]] == 1
+        outcomes.add(d["winner"])
+    assert {0, 1, 2} <= outcomes
+    assert br.score_three([40, 40, 40], [15, 12, 12], {"tiebreak_cards": True,
+                                                        "double_at": None})[1] == 0
+    assert br.score_three([50, 50, 20], [12, 12, 15], {"tiebreak_cards": True,
+                                                        "double_at": None})[1] is None

@@ -75,26 +75,27 @@ def tricks_of(rec):
 
 
 # --- dealing -------------------------------------------------------------------------
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_trump_card_is_drawn_last(players):
     for rec in records(players):
         assert rec["stock"][-1] == rec["trump"]
-        assert len(rec["stock"]) == deck(players).n_cards - 3 * players
+        assert len(rec["stock"]) == E.n_cards_for(players) - 3 * players
         assert all(len(h) == 3 for h in rec["hands"])
         # the player drawing the last card of the last draw gets the face-up trump
         list(walk(rec))
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_winner_draws_first(players):
     # walk() replays the deal drawing winner first and asserts that every card played was in
     # its player's hand; with random play a wrong drawing order puts cards in the wrong hands
     for rec in records(players):
-        assert sum(1 for _ in walk(rec)) == len(rec["plays"]) == (40 if players < 6 else 48)
+        assert sum(1 for _ in walk(rec)) == len(rec["plays"]) == \
+            {2: 40, 3: 39, 4: 40, 6: 48}[players]
 
 
 def test_dealer_rotates_and_first_leader_follows_dealer():
-    for players in (2, 4, 6):
+    for players in (2, 3, 4, 6):
         for rec in records(players):
             assert rec["dealer"] == rec["deal"] % players
             assert rec["tricks"][0]["leader"] == (rec["dealer"] + 1) % players
@@ -139,18 +140,19 @@ def test_no_obligation_to_follow_suit():
     assert revoked > 0
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_random_play_invariants(players):
+    sides = 3 if players == 3 else 2        # three players: each seat a side
     for rec in records(players):
         cards = [c for h in rec["hands"] for c in h] + rec["stock"]
         played = [c for _, c in rec["plays"]]
         assert sorted(played) == sorted(cards) and len(set(played)) == len(played)
         assert sum(rec["points"]) == 120
         assert sum(t["points"] for t in rec["tricks"]) == 120
-        assert sum(rec["cards"]) == deck(players).n_cards
-        by_side = [0, 0]
+        assert sum(rec["cards"]) == E.n_cards_for(players)
+        by_side = [0] * sides
         for t in rec["tricks"]:
-            by_side[side(t["winner"])] += t["points"]
+            by_side[t["winner"] % sides] += t["points"]
         assert by_side == rec["points"]
         list(walk(rec))   # every play legal: the card was in the player's hand
 
@@ -551,6 +553,7 @@ def test_cli_brisca(capsys, tmp_path):
     assert all(check_record(json.loads(line)) == [] for line in f.read_text().splitlines())
     code, out, _ = run(capsys, "rules", "brisca")
     assert code == 0 and "double_at" in out and "off, 70" in out
+    assert "players: 2 (each for themselves), 3 (each for themselves: the 2 of coins" in out
     code, out, _ = run(capsys, "strategies", "brisca")
     assert code == 0 and "greedy" in out
     code, out, _ = run(capsys, "simulate", "brisca", "-n", "500", "--json", "--threads", "1")
@@ -558,7 +561,7 @@ def test_cli_brisca(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv", [
-    ["--players", "3"],
+    ["--players", "5"],
     ["--rule", "double_at=75"],
     ["--rule", "partners_show_hands=true"],
     ["--strategy", "clever"],
@@ -994,3 +997,131 @@ def test_muerte_al_tres_summary_and_refusals(capsys):
                  ["--rule", "muerte_al_tres=true", "--rule", "marriages=true"]):
         code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "muerte_al_tres" in err, err
+
+
+# --- three players (issue 15): one 2 out of the 40 cards, 13 each, each for themselves ----
+def test_three_players_deal_39_cards_without_the_2_of_coins():
+    full = {r + s for s in "OCEB" for r in "13KNJ76542"}
+    for rec in records(3):
+        cards = [c for h in rec["hands"] for c in h] + rec["stock"]
+        assert len(cards) == len(set(cards)) == 39 and set(cards) == full - {"2O"}
+        assert len(rec["tricks"]) == 13 and len(rec["stock"]) == 30
+        assert rec["tricks"][0]["leader"] == (rec["dealer"] + 1) % 3
+        assert sum(rec["cards"]) == 39 and all(c % 3 == 0 for c in rec["cards"])
+
+
+def test_three_players_each_for_themselves():
+    """Points and cards by seat; the winner is the seat with the most points."""
+    seen = set()
+    for rec in records(3, "greedy,random,random"):
+        pts, cards = [0, 0, 0], [0, 0, 0]
+        for t in rec["tricks"]:
+            pts[t["winner"]] += t["points"]
+            cards[t["winner"]] += 3
+        assert rec["points"] == pts and rec["cards"] == cards
+        w = rec["result"]["winner"]
+        top = max(pts)
+        if pts.count(top) == 1:
+            assert w == pts.index(top) and rec["result"]["outcome"] == f"side{w}_win"
+        else:       # level at the top: strictly the most cards among them, else a tie
+            level = [s for s in range(3) if pts[s] == top]
+            most = max(cards[s] for s in level)
+            by = [s for s in level if cards[s] == most]
+            assert w == (by[0] if len(by) == 1 else None)
+        seen.add(w)
+    assert {0, 1, 2} <= seen
+
+
+def test_three_players_greedy_plays_against_every_other_seat():
+    """With 3 players greedy has no teammate: following a trick with points on it that
+    another seat is winning (the seat two after it included, a teammate with 4 players), it
+    takes it with a plain card when it can."""
+    taken = 0
+    for rec in records(3, "greedy,random,random"):
+        trump = rec["trump"][1]
+        for t, k, seat, card, hand, trick in walk(rec):
+            if seat != 0 or k == 0:
+                continue
+            best_seat = trick_winner(trick, trump, 3)
+            best = dict(trick)[best_seat]
+            if sum(POINTS.get(c[0], 0) for _, c in trick) == 0 or best[1] == trump:
+                continue
+            wins = [c for c in hand if c[1] == best[1] and c[1] != trump
+                    and strength(c, 3) > strength(best, 3)]
+            if wins:
+                assert card == min(wins, key=lambda c: strength(c, 3))
+                taken += (best_seat - seat) % 2 == 0   # the seat a teammate would be
+    assert taken > 0
+
+
+def test_three_players_scoring():
+    from simcore.brisca.scoring import score_three
+    assert score_three(50, 40, 30, 12, 15, 12, P()) == (E.K_WIN, 0, 1)
+    assert score_three(30, 20, 70, 9, 6, 24, P()) == (E.K_WIN, 2, 1)
+    assert score_three(30, 20, 70, 9, 6, 24, P(double_at=70)) == (E.K_DOUBLE, 2, 2)
+    assert score_three(30, 20, 70, 9, 6, 24, P(double_at=80)) == (E.K_WIN, 2, 1)
+    # level at the top: the one of them with strictly more cards
+    assert score_three(50, 50, 20, 12, 15, 12, P()) == (E.K_TIEBREAK, 1, 1)
+    assert score_three(20, 50, 50, 21, 6, 12, P()) == (E.K_TIEBREAK, 2, 1)   # seat 0: not level
+    assert score_three(50, 50, 20, 12, 12, 15, P())[:2] == (E.K_TIE, -1)
+    assert score_three(40, 40, 40, 15, 12, 12, P()) == (E.K_TIEBREAK, 0, 1)
+    assert score_three(40, 40, 40, 12, 15, 12, P(tiebreak_cards="false")) == (E.K_TIE, -1, 0)
+    assert score_three(40, 40, 40, 15, 15, 9, P())[:2] == (E.K_TIE, -1)
+
+
+def test_three_players_outcomes_and_summary():
+    r = simcore.simulate("brisca", deals=600, seed=4, players=3, threads=1, keep_deals=True,
+                         strategies=("greedy", "random", "random"), progress=False)
+    s = r.summary
+    assert s["deals"] == 600
+    won = [s["winners"][f"side{k}"]["count"] for k in range(3)]
+    assert sum(won) + s["outcomes"]["tie"]["count"] == 600
+    assert sum(s["winners"][k]["count"] for k in ("dealer", "first_hand", "second_hand")) == \
+        sum(won)
+    f = r.frame
+    assert (f["points_side0"] + f["points_side1"] + f["points_side2"] == 120).all()
+    assert (f["cards_side0"] + f["cards_side1"] + f["cards_side2"] == 39).all()
+    assert abs(sum(s[f"mean_points_side{k}"] for k in range(3)) - 120) < 1e-9
+    assert abs(s["mean_points_side2"] - f["points_side2"].mean()) < 1e-9
+    assert won[0] == int((f["game_points_side0"] > 0).sum())
+    assert won[2] == int((f["game_points_side2"] > 0).sum())
+    # greedy (seat 0) beats two random players
+    assert won[0] > max(won[1], won[2])
+    # the reports' results by side: one row per seat, the deals each won
+    from reports import tables
+    t = tables.side_results(f, "brisca")
+    assert list(t["side"]) == ["seat 0", "seat 1", "seat 2"] and list(t["won"]) == won
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--rule", "marriages=true"], ("marriages", "3 players")),
+    (["--rule", "mexican=true"], ("mexican", "3 players")),
+    (["--rule", "rotating_trump=true"], ("rotating_trump", "3 players")),
+    (["--rule", "partners_show_hands=true"], ("partners", "not 3")),
+    (["--strategy", "pimc"], ("pimc", "3 players")),
+    (["--hand", "0=1O"], ("conditioned", "3 players")),
+])
+def test_three_players_refuse_what_needs_two_sides(capsys, argv, words):
+    code, out, err = run(capsys, "simulate", "brisca", "--players", "3", "-n", "10", *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert all(w in err for w in words), err
+
+
+def test_three_players_match_ends_at_target():
+    """Three players' matches: each seat adds its game points; the first seat to reach the
+    target wins; the first dealer rotates with the match."""
+    from simcore.games import get_game
+    g = get_game("brisca")
+    setup = g.setup({"target": 3}, ("greedy", "random", "random"), players=3)
+    rows = g.run_rubber_chunk(setup, 1, 0, 150)
+    gp = np.stack([rows[f"game_points_side{s}"] for s in range(3)], axis=1)
+    w = rows["winner"].astype(np.int64)
+    assert set(w.tolist()) <= {0, 1, 2} and (gp[np.arange(len(rows)), w] >= 3).all()
+    assert ((gp >= 3).sum(axis=1) == 1).all()
+    assert (rows["first_dealer"] == np.arange(150) % 3).all()
+    m = simcore.simulate_rubbers("brisca", rubbers=150, seed=1, players=3, threads=1,
+                                 strategies=("greedy", "random", "random"), progress=False)
+    s = m.summary
+    assert sum(s[f"match_win_share_side{k}"] for k in range(3)) == pytest.approx(1.0)
+    assert s["match_win_share_side0"] > max(s["match_win_share_side1"],
+                                            s["match_win_share_side2"])

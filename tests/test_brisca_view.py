@@ -31,15 +31,15 @@ def spy(v, legal, u, p):
         return 102
     taken = 0
     table = 0
-    for c in range(v.n_cards):
+    for c in range(4 * v.ranks):        # card indices (3 players: 39 of the 40 are dealt)
         if (v.played >> np.uint64(c)) & np.uint64(1):
             if (v.trick_mask >> np.uint64(c)) & np.uint64(1):
                 table += v.card_points[c]
             else:
                 taken += v.card_points[c]
-    if taken != v.points[0] + v.points[1] or table != v.trick_points:
+    if taken != v.points[0] + v.points[1] + v.points[2] or table != v.trick_points:
         return 103
-    if v.tricks[0] + v.tricks[1] != t:
+    if v.tricks[0] + v.tricks[1] + v.tricks[2] != t or (n != 3 and v.points[2] != 0):
         return 104
     left = v.n_cards - 3 * n - n * t
     if v.stock_left != (left if left > 0 else 0):
@@ -61,10 +61,11 @@ def spy(v, legal, u, p):
             return 109
     if (k == 0) != (v.winner < 0) or v.leader != (seat - k) % n:
         return 110
-    if v.side != seat % 2 or (n == 2 and v.partners != 0):
+    # three players: each seat its own side, no partners
+    if v.side != (seat if n == 3 else seat % 2) or (n <= 3 and v.partners != 0):
         return 111
     for s in range(n):
-        mate = s != seat and (s - seat) % 2 == 0
+        mate = n != 3 and s != seat and (s - seat) % 2 == 0
         if v.shown and mate:
             if v.partner_hands[s] & (v.hand | v.played):
                 return 112
@@ -103,7 +104,7 @@ register("brisca", "view_spy", spy, origin=HERE, view="full", cacheable=True,
 
 @pytest.mark.parametrize("players,shown,open_hands", [
     (2, False, False), (4, False, False), (4, True, False), (6, True, False),
-    (2, False, True), (4, True, True), (6, False, True)])
+    (2, False, True), (4, True, True), (6, False, True), (3, False, True)])
 def test_the_view_holds_what_the_rules_say(players, shown, open_hands):
     """(with open_hands: test_open_hands_view)"""
     r = simcore.simulate("brisca", deals=300, seed=3, players=players, threads=1,

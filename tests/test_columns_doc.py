@@ -111,3 +111,12 @@ def test_labelled_deals_name_seats_and_suits_and_count_from_the_dealer():
     fake["declarer"] = np.array([-1, 0, 3], np.int8)
     got = simcore.labelled_deals(fake, "sueca")["declarer"]
     assert got.isna().tolist() == [True, False, False]
+
+
+def test_brisca_three_players_outcome_categories_name_the_third_seat():
+    """Brisca with 3 players (each seat a side) has the side2 outcomes; with 2 it has not."""
+    g = get_game("brisca")
+    three = g.outcome_categories(g.setup({}, ["random"] * 3, players=3))
+    assert three == ("tie", "side0_win", "side1_win", "side0_tiebreak", "side1_tiebreak",
+                     "side2_win", "side2_tiebreak")
+    assert not any(c.startswith("side2") for c in g.outcome_categories(g.setup({}, ["random"])))

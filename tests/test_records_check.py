@@ -46,6 +46,7 @@ VALID = {
     "sueca rubbers, scoring variants": ("sueca", 30, 2, None, ("random",), True,
                                         SUECA_VARIANTS),
     "brisca 2 deals": ("brisca", 30, 2026, 2, ("random",), False, ()),
+    "brisca 3 deals": ("brisca", 30, 2026, 3, ("random",), False, ()),
     "brisca 4 deals": ("brisca", 30, 2026, 4, ("random",), False, ()),
     "brisca 6 deals": ("brisca", 30, 2026, 6, ("random",), False, ()),
     "brisca 2 matches": ("brisca", 3, 4, 2, ("random",), True,
@@ -295,6 +296,24 @@ def brisca_outcome(r):
     return ['result.outcome: "tie", but the rules give']
 
 
+def brisca_three_two_of_coins(r):
+    """Three players: the 2 of coins is not dealt."""
+    r["stock"][0] = "2O"
+    return ["2O"]
+
+
+def brisca_three_points_by_seat(r):
+    p = r["points"]
+    r["points"] = [p[1], p[2], p[0]]
+    return [f"points: {json.dumps(r['points'], separators=(', ', ': '))}, but the replayed "
+            f"tricks give {json.dumps(p)}"]
+
+
+def brisca_three_marriages(r):
+    r["rules"]["marriages"] = True
+    return ["rules.marriages: true, but it is not played with 3 players"]
+
+
 def brisca_marriage_invented(r):
     m0, m1 = r["marriages"]
     r["marriages"] = [m0 + 20, m1]
@@ -523,6 +542,9 @@ BROKEN = [
     ("sueca deals", missing_key), ("sueca deals", unknown_game),
     ("brisca 4 deals", brisca_draw_order), ("brisca 2 deals", brisca_trump_not_last),
     ("brisca 6 deals", brisca_cards), ("brisca 2 deals", brisca_outcome),
+    ("brisca 3 deals", brisca_outcome), ("brisca 3 deals", brisca_three_two_of_coins),
+    ("brisca 3 deals", brisca_three_points_by_seat), ("brisca 3 deals", brisca_three_marriages),
+    ("brisca 3 deals", wrong_winner),
     ("brisca 6 deals", wrong_winner), ("brisca 4 deals, marriages", brisca_marriage_invented),
     ("brisca 2 matches, rotating_trump", brisca_rotating_suit),
     ("scopa 2 deals", scopa_lays_a_card_that_captures),
@@ -665,7 +687,8 @@ def _paths(o, pre=()):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["sueca deals", "brisca 6 deals", "scopa 3 deals", "spades games",
+@given(st.sampled_from(["sueca deals", "brisca 6 deals", "brisca 3 deals", "scopa 3 deals",
+                        "spades games",
                         "sueca_italiana matches", "briscola_chiamata matches"]),
        st.data(), JSON)
 def test_any_damage_gives_messages_never_an_exception(name, data, junk):

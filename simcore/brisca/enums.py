@@ -4,9 +4,9 @@ import numpy as np
 from ..cards import LATIN40, LATIN48
 from ..rules import RuleOption, RuleSchema
 
-DECK = LATIN40                      # 2 and 4 players
+DECK = LATIN40                      # 2, 3 and 4 players
 DECK6 = LATIN48                     # 6 players
-PLAYERS = (2, 4, 6)
+PLAYERS = (2, 3, 4, 6)
 HAND_SIZE = 3
 N_SIDES = 2
 TOTAL_POINTS = 120
@@ -25,6 +25,22 @@ POINTS_BY_VALUES = {"standard": POINTS_BY_RANK, "lombardy": POINTS_BY_RANK_LOMBA
 
 def deck_for(players: int):
     return DECK6 if players == 6 else DECK
+
+
+# --- three players (issue 15): every player for themselves, 39 cards ----------------------
+#: the card left out with three players: the 2 of coins (``2O``, card 0 of latin40): the
+#: 39 cards 1..39 are dealt, 13 to each player over the deal (card indices unchanged)
+REMOVED_3 = 0
+
+
+def n_cards_for(players: int) -> int:
+    """The cards dealt: 40, 39 with three players (the 2 of coins out), 48 with six."""
+    return deck_for(players).n_cards - (players == 3)
+
+
+def sides_for(players: int) -> int:
+    """How many sides score: three with three players (each for themselves), else two."""
+    return 3 if players == 3 else 2
 
 
 # per-card point tables, derived from the deck data; row = N_VALUES * (48 cards) + the index
@@ -190,8 +206,12 @@ STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 # (muerte: rule muerte_al_tres, the side's trump ace captured the trump 3: won at once)
 KINDS = ("tie", "win", "double", "tiebreak", "muerte")
 K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK, K_MUERTE = range(len(KINDS))
-N_OUTCOMES = 2 * len(KINDS) - 1
-OUTCOME_LABELS = ("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
+# three players: side (seat) 2's codes follow two sides' codes, SIDE2_BASE + kind (9 win,
+# 10 double, 11 tiebreak; muerte_al_tres is not played by three)
+SIDE2_BASE = 2 * len(KINDS) - 2
+N_OUTCOMES = SIDE2_BASE + len(KINDS) - 1
+OUTCOME_LABELS = (("tie",) + tuple(f"side{s}_{k}" for k in KINDS[1:] for s in (0, 1))
+                  + tuple(f"side2_{k}" for k in KINDS[1:-1]))
 
 # how a match ended (a side reached the target)
 RUBBER_ENDS = ("target", "four_deals")
@@ -212,6 +232,9 @@ DEAL_DTYPE = np.dtype([
     ("trumps_seat3", np.int8), ("trumps_seat4", np.int8), ("trumps_seat5", np.int8),
     # rule marriages (0 when off): the bonus points each side scored for its marriages
     ("marriages_side0", np.int16), ("marriages_side1", np.int16),
+    # three players (each seat a side): seat 2's totals (0 with two sides)
+    ("points_side2", np.int16), ("cards_side2", np.int8), ("tricks_side2", np.int8),
+    ("game_points_side2", np.int8),
 ])
 
 RUBBER_DTYPE = np.dtype([
@@ -221,6 +244,7 @@ RUBBER_DTYPE = np.dtype([
     ("deals", np.int16),
     ("game_points_side0", np.int16), ("game_points_side1", np.int16),
     ("end", np.int8),
+    ("game_points_side2", np.int16),        # three players: seat 2's (0 with two sides)
 ])
 
 # --- aggregate totals (one int64 vector, so that chunks add up exactly) --------------
@@ -236,9 +260,13 @@ T_MARRIAGES0 = T_GAMES1 + 1
 T_MARRIAGES1 = T_MARRIAGES0 + 1
 T_MARRIED0 = T_MARRIAGES1 + 1
 T_MARRIED1 = T_MARRIED0 + 1
-# the sum of side 1's points (not 120 less side 0's when muerte_al_tres ends a deal at once)
+# the sum of side 1's points (not 120 less side 0's when muerte_al_tres ends a deal at once;
+# three players: seat 1's), then three players' side 2 game points and points
 T_POINTS1 = T_MARRIED1 + 1
-N_TOTALS = T_POINTS1 + 1
+T_PSUM1 = T_POINTS1
+T_GAMES2 = T_POINTS1 + 1
+T_PSUM2 = T_GAMES2 + 1
+N_TOTALS = T_PSUM2 + 1
 
 
 # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------------

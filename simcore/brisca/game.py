@@ -42,10 +42,42 @@ class BriscaGame(Game):
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:
-        if rules["partners_show_hands"] and players == 2:
-            raise TrunfoError("rule partners_show_hands=true needs partners: 4 or 6 players, "
-                              "not 2")
+        if rules["partners_show_hands"] and players in (2, 3):
+            raise TrunfoError(f"rule partners_show_hands=true needs partners: 4 or 6 players, "
+                              f"not {players}")
+        if players == 3:
+            self._check_three(rules)
         self._check_variants(rules, players)
+
+    #: the first line of ``trunfo rules brisca``
+    players_note = ("2 (each for themselves), 3 (each for themselves: the 2 of coins is "
+                    "out, 39 cards, 13 each; not with marriages, mexican, rotating_trump, "
+                    "muerte_al_tres, partners_show_hands, pimc or conditioned deals), 4 and 6 (two "
+                    "teams, side = seat % 2; 6 with 48 cards)")
+
+    #: three players (each for themselves): the rules that do not go with it, and why
+    THREE_REFUSED = (("marriages", "its bonus is scored by two sides"),
+                     ("mexican", "its reversed goal is scored by two sides"),
+                     ("rotating_trump", "its match of four deals is scored by two sides"),
+                     ("muerte_al_tres", "its deal won at once is scored by two sides"))
+
+    def _check_three(self, rules) -> None:
+        for name, why in self.THREE_REFUSED:
+            if rules[name]:
+                raise TrunfoError(f"rule {name}=true does not go with 3 players ({why}); "
+                                  f"3 players take values, tiebreak_cards, double_at, "
+                                  f"open_hands, trump_exchange, arrastro, claim_top_trumps")
+
+    def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
+              conditions=None) -> Setup:
+        s = super().setup(rules, strategies, players, dealer, conditions)
+        if s.players == 3:
+            for name in s.lineup.names:
+                if name.split("(", 1)[0] == "pimc":
+                    raise TrunfoError("strategy pimc does not play brisca with 3 players (its "
+                                      "double-dummy solver scores two sides); valid: random, "
+                                      "greedy, expert")
+        return s
 
     def _check_variants(self, rules, players: int) -> None:
         """The regional variants that cannot be combined (issue 15, b15b and b15a)."""
@@ -95,12 +127,18 @@ class BriscaGame(Game):
         return E.deck_for(players)
 
     def sides(self, setup: Setup) -> int:
-        return 2
+        return E.sides_for(setup.players)
 
     def sides_of(self, players, rules):
-        return tuple(s % 2 for s in range(players))
+        return tuple(s % E.sides_for(players) for s in range(players))
+
+    def conditions_with(self, players: int) -> bool:
+        return players != 3
 
     def layout(self, players, dealer, rules):
+        if players == 3:
+            raise TrunfoError("conditioned deals (--hand, --trump, --trump-suit, --where) are "
+                              "not dealt with 3 players yet (39 cards); use 2, 4 or 6 players")
         if rules["rotating_trump"]:
             raise TrunfoError("conditioned deals (--hand, --trump, --trump-suit, --where) do "
                               "not go with rule rotating_trump=true (no card is turned)")
@@ -160,6 +198,46 @@ class BriscaGame(Game):
             "game_points_side1": int(totals[E.T_GAMES1]),
             "points_histogram_side0": [int(x) for x in h0],
             **self._variant_summary(setup, totals, n),
+        } if setup.players != 3 else self._summary3(setup, totals)
+
+    def _summary3(self, setup: Setup, totals: np.ndarray) -> dict:
+        """Three players: the winner among three seats (each its own side); the dealer's
+        table names the seats from the dealer: ``dealer``, ``first_hand`` (leads the first
+        trick), ``second_hand``."""
+        from ..summary import share_entry
+        kinds = self.outcome_labels(setup)
+        labels = E.OUTCOME_LABELS
+        n = int(sum(totals[E.T_OUTCOME + c] for c in range(len(labels))))
+        rel = ("dealer", "first_hand", "second_hand")
+        outcomes, dealer_side = {}, {}
+        order = ["tie"] + [f"side{s}_{k}" for k in kinds for s in range(3)]   # by kind
+        for label in order:
+            code = labels.index(label)
+            outcomes[label] = share_entry(totals[E.T_OUTCOME + code], n)
+            dl = label if label == "tie" else \
+                rel[int(label[4])] + "_" + label.split("_", 1)[1]
+            dealer_side[dl] = share_entry(totals[E.T_DEALER_OUTCOME + code], n)
+        winners = {f"side{s}": share_entry(sum(outcomes[f"side{s}_{k}"]["count"]
+                                                for k in kinds), n) for s in range(3)}
+        for r in rel:
+            winners[r] = share_entry(sum(dealer_side[f"{r}_{k}"]["count"] for k in kinds), n)
+        pts = np.arange(E.TOTAL_POINTS + 1)
+        h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
+        hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
+        nan = float("nan")
+        return {
+            "deals": n,
+            "outcomes": outcomes,
+            "dealer_side": dealer_side,
+            "winners": winners,
+            "mean_points_side0": float((h0 * pts).sum() / n) if n else nan,
+            "mean_points_side1": float(totals[E.T_PSUM1] / n) if n else nan,
+            "mean_points_side2": float(totals[E.T_PSUM2] / n) if n else nan,
+            "mean_points_dealer": float((hd * pts).sum() / n) if n else nan,
+            "game_points_side0": int(totals[E.T_GAMES0]),
+            "game_points_side1": int(totals[E.T_GAMES1]),
+            "game_points_side2": int(totals[E.T_GAMES2]),
+            "points_histogram_side0": [int(x) for x in h0],
         }
 
     def _variant_summary(self, setup: Setup, totals: np.ndarray, n: int) -> dict:
@@ -180,6 +258,17 @@ class BriscaGame(Game):
         return out
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if len(records) and int(records["cards_side0"][0] + records["cards_side1"][0]
+                                + records["cards_side2"][0]) == 39:
+            # three players: score by seat; result 1 the winner, 0.5 each seat of a tie
+            # at the top (every seat level on points with the most), 0 otherwise
+            score = np.stack([records[f"points_side{s}"] for s in range(3)],
+                             axis=1).astype(np.int64)
+            games = np.stack([records[f"game_points_side{s}"] for s in range(3)], axis=1)
+            won = games > 0
+            top = score == score.max(axis=1, keepdims=True)
+            tie = ~won.any(axis=1, keepdims=True)
+            return score, np.where(won, 1.0, np.where(tie & top, 0.5, 0.0))
         score = np.stack([records["points_side0"], records["points_side1"]],
                          axis=1).astype(np.int64)
         g0 = records["game_points_side0"].astype(np.int64)
@@ -207,6 +296,9 @@ class BriscaGame(Game):
         if setup.rules["rotating_trump"]:
             raise TrunfoError("the double-dummy solver (--par, trunfo solve) does not play rule "
                               "rotating_trump=true (no card is turned)")
+        if setup.players == 3:
+            raise TrunfoError("the double-dummy solver (--par, trunfo solve) scores two sides: "
+                              "not brisca with 3 players (use 2, 4 or 6)")
         out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
         src = self.deal_source(setup, seed, start, count)
@@ -216,7 +308,7 @@ class BriscaGame(Game):
         _check(setup, status)
         self.source_done(setup, src, start)
         n = setup.players
-        n_stock = E.deck_for(n).n_cards - E.HAND_SIZE * n
+        n_stock = E.n_cards_for(n) - E.HAND_SIZE * n
         return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 
@@ -244,18 +336,20 @@ class BriscaGame(Game):
             _check(setup, status)
             return n
 
-        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, 2,
+        sides = E.sides_for(setup.players)     # three players: by seat
+        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, sides,
                                               cap=64)
         recs = deal_records(setup, seed, deals, tr)
         for j, rec in enumerate(recs):
             rec["match"] = rubber
             rec["deal_in_match"] = j
-            rec["game_points_before"] = [int(before[j, 0]), int(before[j, 1])]
+            rec["game_points_before"] = [int(before[j, s]) for s in range(sides)]
         return recs
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
         out = {"target": setup.rules["target"]}
-        out.update(series_summary(rubbers, unit="match", side="side", sides=2,
+        out.update(series_summary(rubbers, unit="match", side="side",
+                                  sides=E.sides_for(setup.players),
                                   length_field="deals", length_unit="deal",
                                   end_names=self.end_names))
         return out

@@ -17,16 +17,16 @@ from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..stack import stack_copy, stack_empty
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, MAX_CARDS, MAX_TRICKS, N_VALUES,
+from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, K_TIEBREAK, MAX_CARDS, MAX_TRICKS, N_VALUES,
                     P_MARRIAGES, P_MEXICAN, P_ROTATING, P_TARGET, P_VALUES, POINTS_TABLE, SUIT_MASKS,
                     SUIT_OF, T_CARDS0, T_DEALER_OUTCOME, T_DEALER_POINTS, T_GAMES0, T_GAMES1,
                     T_MARRIAGES0, T_MARRIAGES1, T_MARRIED0, T_MARRIED1, T_OUTCOME, T_POINTS0,
-                    T_POINTS1,
+                    T_POINTS1, T_GAMES2, T_PSUM1, T_PSUM2, SIDE2_BASE,
                     ROTATION, TOTAL_POINTS,
                     EV_ARRASTRO, EV_CLAIM, EV_EXCHANGE, FIELDS, MAX_EVENTS, RANKS, STRENGTH_7,
                     STRENGTH_OF, STRIDES, V_ARRASTRO, V_CLAIM, V_EXCHANGE, variant_flags,
                     P_ARRASTRO, P_CLAIM, P_EXCHANGE, EV_MUERTE, K_MUERTE, P_MUERTE, V_MUERTE)
-from .scoring import marriage_bonus, score_mexican, score_totals
+from .scoring import marriage_bonus, score_mexican, score_three, score_totals
 from .view import (MAX_SEATS, VIEW_DTYPE, default_arrastro, default_exchange, default_muerte,
                    view_constants,
                    view_deal, view_drawn, view_exchange, view_open2, view_partners,
@@ -63,8 +63,14 @@ def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
 
     The stock is ``deck[3 * players + 1 .. n_cards]``, first-drawn first: the face-up
     trump card ``deck[3 * players]`` is copied to ``deck[n_cards]``, drawn last.
+    Three players deal 39 cards: the 2 of coins (card 0) is out, so a shuffled deck is
+    the identity over the cards 1..39 shuffled by the documented pass (the pass over
+    0..38, plus one); given decks hold card indices.
     Returns the trump card and the dealer (a conditioned source may draw it)."""
     fill_deck(state, deck, n_cards, source, i)
+    if players == 3 and len(source) == 0:
+        for j in range(n_cards):
+            deck[j] += 1
     dealer = source_dealer(source, i, dealer)
     s = dealer + 1
     if s == players:
@@ -134,7 +140,7 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             view_turn(v, p, h, players, level)
             view_partners(v, p, hands, players, level)
             c = policy(codes[p], p, v, h, uk, sp)
-            if check and (c < 0 or c >= n_cards or (h & bit(c)) == 0):
+            if check and (c < 0 or c >= MAX_CARDS or (h & bit(c)) == 0):
                 _illegal(status, p, c)
                 return points0, tricks0, n_tricks, won0
             b = bit(c)
@@ -157,7 +163,10 @@ def play_n(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             t_leader[row, t] = leader
             t_winner[row, t] = winner
             t_points[row, t] = tp
-        if (winner & 1) == 0:
+        if players == 3:            # each seat a side: by seat, a byte each (_unpack3)
+            points0 += tp << (8 * winner)
+            tricks0 += 1 << (8 * winner)
+        elif (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
             if mar:
@@ -275,7 +284,8 @@ def arrastro_legal(h, tmask, d):
 @njit(inline="always")
 def claim_side(hands, players, tmask, left):
     """``claim_top_trumps``: the side whose hands hold the ``left`` best trumps not yet
-    played, when each hand holds ``left`` (3 or 2) cards; else -1."""
+    played, when each hand holds ``left`` (3 or 2) cards; else -1 (three players: the
+    seat)."""
     if left != 3 and left != 2:
         return -1
     out = np.uint64(0)
@@ -292,6 +302,11 @@ def claim_side(hands, players, tmask, left):
         b = bit(top_bit(m))
         top |= b
         m &= ~b
+    if players == 3:
+        for s in range(3):
+            if (hands[s] & top) == top:
+                return s
+        return -1
     if (h0 & top) == top:
         return 0
     if ((out & ~h0) & top) == top:
@@ -371,7 +386,10 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
                     while m:
                         rest += pts[ctz(m)]
                         m &= m - np.uint64(1)
-                if side == 0:
+                if players == 3:
+                    points0 += rest << (8 * side)
+                    tricks0 += (n_tricks - t) << (8 * side)
+                elif side == 0:
                     points0 += rest
                     tricks0 += n_tricks - t
                     if mar:
@@ -412,7 +430,7 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             view_turn(v, p, h, players, level)
             view_partners(v, p, hands, players, level)
             c = policy(codes[p], p, v, legal, uk, sp)
-            if check and (c < 0 or c >= n_cards or (legal & bit(c)) == 0):
+            if check and (c < 0 or c >= MAX_CARDS or (legal & bit(c)) == 0):
                 _illegal(status, p, c)
                 return points0, tricks0, n_tricks, won0
             b = bit(c)
@@ -446,7 +464,10 @@ def play_x(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes,
             t_winner[row, t] = winner
             t_points[row, t] = tp
         won |= 1 << winner
-        if (winner & 1) == 0:
+        if players == 3:            # each seat a side: by seat, a byte each (_unpack3)
+            points0 += tp << (8 * winner)
+            tricks0 += 1 << (8 * winner)
+        elif (winner & 1) == 0:
             points0 += tp
             tricks0 += 1
             if mar:
@@ -489,6 +510,30 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
     rec.deal = d
     rec.dealer = dealer
     rec.trump_suit = trump
+    if players == 3:            # by seat (_unpack3); outcome codes of side 2 follow side 1's
+        p0, p1, p2 = _unpack3(points0)
+        t0, t1, t2 = _unpack3(tricks0)
+        rec.points_side0 = p0
+        rec.points_side1 = p1
+        rec.points_side2 = p2
+        rec.cards_side0 = 3 * t0
+        rec.cards_side1 = 3 * t1
+        rec.cards_side2 = 3 * t2
+        rec.tricks_side0 = t0
+        rec.tricks_side1 = t1
+        rec.tricks_side2 = t2
+        rec.outcome = 0 if kind == K_TIE else (2 * kind - 1 + winner if winner < 2
+                                                else SIDE2_BASE + kind)
+        rec.game_points_side0 = games if winner == 0 else 0
+        rec.game_points_side1 = games if winner == 1 else 0
+        rec.game_points_side2 = games if winner == 2 else 0
+        rec.marriages_side0 = 0
+        rec.marriages_side1 = 0
+        return
+    rec.points_side2 = 0
+    rec.cards_side2 = 0
+    rec.tricks_side2 = 0
+    rec.game_points_side2 = 0
     rec.points_side0 = points0
     rec.points_side1 = TOTAL_POINTS - points0
     rec.cards_side0 = tricks0 * players
@@ -503,13 +548,26 @@ def _write_deal(rec, d, dealer, trump, players, points0, tricks0, n_tricks, kind
 
 
 @njit(inline="always")
+def _unpack3(x):
+    """Three players: the per-seat values packed a byte each by the play loops."""
+    return x & 255, (x >> 8) & 255, (x >> 16) & 255
+
+
+@njit(inline="always")
 def score_with(points0, tricks0, n_tricks, n, won0, n_cards, trump, d, mar, mex, params):
     """Score the deal (:func:`score_totals`), with the rule ``marriages`` (``mar``) each
     side's bonus for the cards it captured (side 0 ``won0``, side 1 the rest); with
     ``mex`` (rule ``mexican``) by :func:`score_mexican`.
+    Three players (``n``): the values are by seat (:func:`_unpack3`), scored by
+    :func:`score_three` (no marriages, no mexican: ``Game.check_rules``).
     Returns ``(kind, winner, game_points, bonus side 0, bonus side 1)``."""
     m0 = 0
     m1 = 0
+    if n == 3:
+        p0, p1, p2 = _unpack3(points0)
+        t0, t1, t2 = _unpack3(tricks0)
+        kind, winner, games = score_three(p0, p1, p2, 3 * t0, 3 * t1, 3 * t2, params)
+        return kind, winner, games, m0, m1
     if mar:
         m0 = marriage_bonus(won0, trump, d)
         m1 = marriage_bonus(~won0 & ((_ONE << np.uint64(n_cards)) - _ONE), trump, d)
@@ -697,7 +755,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
-        n_cards = 48 if N == 6 else 40
+        n_cards = 48 if N == 6 else (39 if N == 3 else 40)
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
@@ -762,7 +820,8 @@ def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bm
     and ``deals_out``/``trace`` receive its deals (at most ``max_deals``; returns -1 if the
     match was longer).  Returns the number of deals played (-1 also after an illegal card,
     see ``status``).  Matches always draw (the stream continues to the next deal).
-    Compiled per lineup and player count, as :func:`run_deals` is.
+    Compiled per lineup and player count, as :func:`run_deals` is.  Three players: game
+    points by seat (``trace``'s before array then has three columns).
     """
     t = _NO_MATCH_TRACE if trace is None else trace
     d_out = _NO_DEALS if deals_out is None else deals_out
@@ -822,7 +881,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         w = v
         n = N                                   # constants of the kernel
         d = 1 if N == 6 else 0                  # the deck's bit layout
-        n_cards = 48 if N == 6 else 40
+        n_cards = 48 if N == 6 else (39 if N == 3 else 40)
         pts = POINTS_TABLE[N_VALUES * d + params[P_VALUES]]
         mar = (params[P_MARRIAGES] != 0) if VAR else False
         mex = (params[P_MEXICAN] != 0) if VAR else False
@@ -841,14 +900,17 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
             first = r % n if dealer_fixed < 0 else dealer_fixed
             g0 = 0
             g1 = 0
+            g2 = 0                      # three players: seat 2's
             m = 0
             dealer = first
-            while (m < ROTATION) if rot else (g0 < target and g1 < target):
+            while (m < ROTATION) if rot else (g0 < target and g1 < target and g2 < target):
                 keep = trace and m < max_deals
                 row = m if keep else 0
                 if keep:
                     t_before[row, 0] = g0
                     t_before[row, 1] = g1
+                    if N == 3:
+                        t_before[row, 2] = g2
                 card, _ = new_deal(state, deck, n_cards, hands, n, dealer, SHUFFLED, 0)
                 trump = SUIT_OF[d, card]
                 if rot:                 # deal m of the match: the m-th suit
@@ -883,6 +945,8 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
                     g0 += games
                 elif winner == 1:
                     g1 += games
+                elif winner == 2:
+                    g2 += games
                 m += 1
                 dealer += 1
                 if dealer == n:
@@ -890,12 +954,13 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
             rec = out[i]
             rec.match = r
             rec.first_dealer = first
-            rec.winner = 0 if g0 >= target else 1
+            rec.winner = 0 if g0 >= target else (1 if g1 >= target else 2)
             if rot:                     # four deals: more game points wins, else a tie
                 rec.winner = 0 if g0 > g1 else (1 if g1 > g0 else -1)
             rec.deals = m
             rec.game_points_side0 = g0
             rec.game_points_side1 = g1
+            rec.game_points_side2 = g2
             rec.end = E_FOUR_DEALS if rot else E_TARGET
             total_deals += m
             if trace and m > max_deals:
@@ -926,6 +991,9 @@ def accumulate(out, totals):
     for i in range(out.shape[0]):
         r = out[i]
         oc = np.int64(r.outcome)
+        if np.int64(r.cards_side0) + np.int64(r.cards_side1) + np.int64(r.cards_side2) == 39:
+            _accumulate3(r, oc, totals)     # three players (39 cards dealt)
+            continue
         dside = np.int64(r.dealer) & 1
         totals[T_OUTCOME + oc] += 1
         # from the dealer's side: relabel so that "side 0" is the dealer's side
@@ -947,3 +1015,32 @@ def accumulate(out, totals):
         totals[T_MARRIAGES1] += m1
         totals[T_MARRIED0] += m0 > 0
         totals[T_MARRIED1] += m1 > 0
+
+
+@njit(inline="always")
+def _accumulate3(r, oc, totals):
+    """:func:`accumulate` for a three-player deal: the dealer-relabelled outcome counts
+    the dealer as side 0, the seat after it (who leads) as side 1, the next as side 2; the
+    dealer's points are the dealer seat's."""
+    dealer = np.int64(r.dealer)
+    totals[T_OUTCOME + oc] += 1
+    dc = oc
+    if oc != 0:
+        side = 2 if oc > SIDE2_BASE else (oc + 1) % 2
+        kind = oc - SIDE2_BASE if oc > SIDE2_BASE else (oc + 1) // 2
+        rel = side - dealer
+        if rel < 0:
+            rel += 3
+        dc = SIDE2_BASE + kind if rel == 2 else 2 * kind - 1 + rel
+    totals[T_DEALER_OUTCOME + dc] += 1
+    p0 = np.int64(r.points_side0)
+    totals[T_POINTS0 + p0] += 1
+    pd = p0 if dealer == 0 else (np.int64(r.points_side1) if dealer == 1
+                                 else np.int64(r.points_side2))
+    totals[T_DEALER_POINTS + pd] += 1
+    totals[T_CARDS0 + np.int64(r.cards_side0)] += 1
+    totals[T_GAMES0] += r.game_points_side0
+    totals[T_GAMES1] += r.game_points_side1
+    totals[T_GAMES2] += r.game_points_side2
+    totals[T_PSUM1] += r.points_side1
+    totals[T_PSUM2] += r.points_side2

@@ -9,8 +9,9 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
     hands, trump_card, stock, cards, leaders, winners, points, events = trace
     n = setup.players
     deck = E.deck_for(n)
-    n_tricks = deck.n_cards // n
-    n_stock = deck.n_cards - E.HAND_SIZE * n
+    n_tricks = E.n_cards_for(n) // n
+    n_stock = E.n_cards_for(n) - E.HAND_SIZE * n
+    sides = range(E.sides_for(n))       # three players: each seat a side
     rules = setup.rules.as_dict()
     rot = rules["rotating_trump"]
     recs = []
@@ -22,8 +23,8 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
                                                    else n_tricks)
         plays, tricks = trick_plays(deck, cards[i], leaders[i], winners[i], points[i], n,
                                     played)
-        g0, g1 = int(r["game_points_side0"]), int(r["game_points_side1"])
-        winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
+        games = [int(r[f"game_points_side{s}"]) for s in sides]
+        winner = next((s for s in sides if games[s] > 0), None)
         recs.append({
             "game": "brisca",
             "rules": rules,
@@ -37,9 +38,9 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
             "stock": [deck.format_card(c) for c in stock[i, :n_stock]],
             "plays": plays,
             "tricks": tricks,
-            "points": [int(r["points_side0"]), int(r["points_side1"])],
-            "cards": [int(r["cards_side0"]), int(r["cards_side1"])],
-            "result": {"winner": winner, "game_points": max(g0, g1),
+            "points": [int(r[f"points_side{s}"]) for s in sides],
+            "cards": [int(r[f"cards_side{s}"]) for s in sides],
+            "result": {"winner": winner, "game_points": max(games),
                        "outcome": E.OUTCOME_LABELS[int(r["outcome"])]},
         })
         if rot:

@@ -56,3 +56,28 @@ def marriage_bonus(won, trump, d):
         if (won & m) == m:
             bonus += MARRIAGE_TRUMP if s == trump else MARRIAGE_PLAIN
     return bonus
+
+
+@njit(inline="always")
+def score_three(p0, p1, p2, c0, c1, c2, params):
+    """Three players, each for themselves: the seat with the most card points wins the deal
+    (``double_at``: two game points with at least that many).  Seats level at the top:
+    with ``tiebreak_cards`` the one of them that took strictly the most cards wins
+    (``K_TIEBREAK``), else (or with equal cards) the deal is a tie.
+    Returns ``(kind, winner, game_points)``; ``winner`` is -1 for a tie."""
+    top = max(p0, max(p1, p2))
+    n_top = int(p0 == top) + int(p1 == top) + int(p2 == top)
+    if n_top > 1:
+        if params[P_TIEBREAK] != 0:
+            b0 = c0 if p0 == top else -1
+            b1 = c1 if p1 == top else -1
+            b2 = c2 if p2 == top else -1
+            most = max(b0, max(b1, b2))
+            if int(b0 == most) + int(b1 == most) + int(b2 == most) == 1:
+                return K_TIEBREAK, (0 if b0 == most else (1 if b1 == most else 2)), 1
+        return K_TIE, -1, 0
+    winner = 0 if p0 == top else (1 if p1 == top else 2)
+    at = params[P_DOUBLE_AT]
+    if at > 0 and top >= at:
+        return K_DOUBLE, winner, 2
+    return K_WIN, winner, 1

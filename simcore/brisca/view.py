@@ -6,20 +6,22 @@ fields.  Nothing in it is hidden from that seat: its own hand, the public play, 
 trump card, and (rule ``partners_show_hands``) its teammates' hands.  Cards are indices
 ``suit * ranks + strength`` (``docs/rng.md``; ``ranks`` is 10 with the 40-card deck, 12 with
 the 48-card deck of 6 players), card sets uint64 masks, suits 0..3 = ``O C E B``.  Sides are
-``seat % 2`` (with 2 players each seat is a side; with 4 and 6 the teams are ``seat % 2``).
+``seat % 2`` (with 2 players each seat is a side; with 4 and 6 the teams are ``seat % 2``);
+with 3 players each seat is its own side (``side == seat``, no partners: every other seat
+is an opponent).
 Brisca has no obligation to follow suit, so every card in hand is legal and there are no
 voids to record.
 
 | field | type | meaning |
 |---|---|---|
 | `seat` | int | the seat to play |
-| `players` | int | 2, 4 or 6 |
-| `side` | int | the seat's side, `seat % 2` |
-| `partners` | int | bit `s` set for each teammate `s` of the seat (0 with 2 players) |
+| `players` | int | 2, 3, 4 or 6 |
+| `side` | int | the seat's side, `seat % 2` (3 players: the seat) |
+| `partners` | int | bit `s` set for each teammate `s` of the seat (0 with 2 and 3 players) |
 | `dealer` | int | the dealer |
 | `layout` | int | the deck's bit layout: 0 latin40 (2 and 4 players), 1 latin48 (6 players); the index of the tables of `simcore.brisca.enums` (`SUIT_MASKS[layout]`, ...) |
 | `ranks` | int | cards per suit, 10 or 12 |
-| `n_cards` | int | cards in the deck, 40 or 48 |
+| `n_cards` | int | cards dealt, 40, 39 (3 players: the 2 of coins, card 0, is out) or 48 |
 | `values` | int | the rule `values`: 0 standard, 1 lombardy, 2 tuscan |
 | `tiebreak` | bool | the rule `tiebreak_cards`: at 60-60 the side with more cards wins |
 | `double_at` | int | the rule `double_at` (0: off) |
@@ -47,7 +49,7 @@ voids to record.
 | `played_by` | uint64[6] | the cards each seat has played |
 | `history` | int[20, 6] | every trick's cards in play order (-1: not played yet) |
 | `leaders`, `winners` | int[20] | each finished trick's leader and winner (-1: not yet) |
-| `points`, `tricks` | int[2] | card points and tricks taken by each side |
+| `points`, `tricks` | int[3] | card points and tricks taken by each side (index 2: 3 players only) |
 | `shown` | bool | the rule `partners_show_hands` is on (and the seat has teammates) |
 | `partner_hands` | uint64[6] | with `shown`: the hand of each teammate of the seat (0 for every other seat, the seat's own included) |
 | `scratch` | int[6, 8] | memory of the seat's own (row `seat`), zero at the start of a deal |
@@ -85,7 +87,7 @@ VIEW_DTYPE = np.dtype([
     ("played", np.uint64), ("played_by", np.uint64, (MAX_SEATS,)),
     ("history", np.int64, (MAX_TRICKS, MAX_SEATS)),
     ("leaders", np.int64, (MAX_TRICKS,)), ("winners", np.int64, (MAX_TRICKS,)),
-    ("points", np.int64, (2,)), ("tricks", np.int64, (2,)),
+    ("points", np.int64, (3,)), ("tricks", np.int64, (3,)),
     ("shown", np.bool_), ("partner_hands", np.uint64, (MAX_SEATS,)),
     ("scratch", np.int64, (MAX_SEATS, 8)),
     ("work", np.int64, (64,)),
@@ -110,7 +112,7 @@ def new_view(players: int = 2, values: int = 0, shown: bool = False, tiebreak: b
     r["players"] = players
     r["layout"] = d
     r["ranks"] = RANKS[d]
-    r["n_cards"] = 4 * RANKS[d]
+    r["n_cards"] = 4 * RANKS[d] - (players == 3)
     r["values"] = values
     r["tiebreak"] = tiebreak
     r["double_at"] = double_at
@@ -146,7 +148,7 @@ def view_constants(v, players, params, bmi2):
     v.players = players
     v.layout = d
     v.ranks = RANKS[d]
-    v.n_cards = 4 * RANKS[d]
+    v.n_cards = 4 * RANKS[d] - (1 if players == 3 else 0)
     v.values = values
     for c in range(MAX_CARDS):
         v.card_points[c] = POINTS_TABLE[prow, c]
@@ -181,8 +183,10 @@ def view_deal(v, players, dealer, trump, card, n_cards, level):
                 v.history[t, k] = -1
         v.points[0] = 0
         v.points[1] = 0
+        v.points[2] = 0
         v.tricks[0] = 0
         v.tricks[1] = 0
+        v.tricks[2] = 0
 
 
 @njit(inline="always")
@@ -206,8 +210,12 @@ def view_turn(v, seat, hand, players, level):
     """``seat`` (holding ``hand``) is to play."""
     if level >= 1:
         v.seat = seat
-        v.side = seat & 1
-        v.partners = ((0x15 << (seat & 1)) & ((1 << players) - 1)) & ~(1 << seat)
+        if players == 3:        # each for themselves
+            v.side = seat
+            v.partners = 0
+        else:
+            v.side = seat & 1
+            v.partners = ((0x15 << (seat & 1)) & ((1 << players) - 1)) & ~(1 << seat)
         v.hand = hand
 
 
@@ -264,8 +272,9 @@ def view_trick_done(v, t, leader, winner, points, level):
     if level >= 2:
         v.leaders[t] = leader
         v.winners[t] = winner
-        v.points[winner & 1] += points
-        v.tricks[winner & 1] += 1
+        side = winner if v.players == 3 else winner & 1
+        v.points[side] += points
+        v.tricks[side] += 1
 
 
 @njit(inline="always")
