@@ -10,6 +10,11 @@ import numba
 import numpy as np
 from numba.core import event as ev
 
+from simcore import _inline
+
+#: each inlined function's front end once per process, not once per call site
+INLINE_CACHE = _inline.install()
+
 try:
     import fcntl
 except ImportError:  # not on Windows: there, processes may compile the same kernel twice

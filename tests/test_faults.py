@@ -521,8 +521,9 @@ def test_resume_recomputes_what_is_missing_or_damaged(tmp_path, capsys, finished
     code = main(["run", spec, "--out", str(out), "--chunk", str(CHUNK), "--resume"])
     assert code == 0, capsys.readouterr().err
     assert "note:" in capsys.readouterr().err          # it says what it recomputed
-    pd.testing.assert_frame_equal(_frame(out), _frame(finished_run))
-    assert main(["report", str(out)]) == 0
+    pd.testing.assert_frame_equal(_frame(out), _frame(finished_run))   # loads and checks it
+    if kind == "missing":       # one full report of a resumed run (each costs seconds)
+        assert main(["report", str(out)]) == 0
     if outside_before is not None:                     # never touched, never adopted
         assert outside.read_bytes() == outside_before
         assert not os.path.islink(out / study.chunk_name(CHUNK))
