@@ -52,8 +52,8 @@ class BriscaGame(Game):
     #: the first line of ``trunfo rules brisca``
     players_note = ("2 (each for themselves), 3 (each for themselves: the 2 of coins is "
                     "out, 39 cards, 13 each; not with marriages, mexican, rotating_trump, "
-                    "muerte_al_tres, partners_show_hands, pimc or conditioned deals), 4 and 6 (two "
-                    "teams, side = seat % 2; 6 with 48 cards)")
+                    "muerte_al_tres, partners_show_hands, pimc or conditioned deals), "
+                    "4 and 6 (two teams, side = seat % 2; 6 with 48 cards)")
 
     #: three players (each for themselves): the rules that do not go with it, and why
     THREE_REFUSED = (("marriages", "its bonus is scored by two sides"),
