@@ -14,8 +14,8 @@ with 2, 3 and 4 players:
 
 - deal: the stream seeded, the documented shuffle, three cards each and the table laid
   (kings relay included), the table's capture counts;
-- scoring: the piles scored and the record written (the kernel's last step), timed alone on
-  piles of whole deals;
+- scoring: the piles scored and the record written, with each seat's first-hand holdings
+  (the kernel's last step), timed alone on piles of whole deals;
 - deal (kernel): the whole kernel, ``Game.run_chunk``, chunks of 65,536 into a reused buffer;
 - play: what is left of the kernel once dealing and scoring are taken away;
 - accumulate: ``Game.accumulate`` over the records (the summary's totals);
@@ -44,11 +44,12 @@ CHUNK = 1 << 16
 def _pieces():
     import numba
 
+    from simcore.bits import popcount
     from simcore.deal import SHUFFLED
     from simcore.rng import seed_stream
-    from simcore.scopa.enums import MAX_SIDES, N_CARDS, N_SCORE_ROWS, P_RELAY
+    from simcore.scopa.enums import COINS, MAX_SIDES, N_CARDS, N_SCORE_ROWS, P_RELAY, SEVENS
     from simcore.scopa.moves import packed_counts
-    from simcore.scopa.nb import _write_deal, new_deal, sides_of
+    from simcore.scopa.nb import _write_deal, _write_first, new_deal, sides_of
     from simcore.scopa.scoring import score_piles
 
     @numba.njit(nogil=True)
@@ -79,7 +80,12 @@ def _pieces():
             if last >= 0:
                 piles[side_of[last]] |= table2[i]
             winner = score_piles(piles, sc, n_sides)
+            held = np.int64(0)      # as deal_with packs the first hands' (here: the piles')
+            for s in range(players):
+                held |= (np.int64(popcount(piles[s] & SEVENS)) << np.int64(4 * s)) | \
+                    (np.int64(popcount(piles[s] & COINS)) << np.int64(16 + 4 * s))
             _write_deal(out[i], i, i % players, n_sides, 0, last, winner, sc)
+            _write_first(out[i], held)
 
     return deal_only, scoring
 

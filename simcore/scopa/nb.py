@@ -19,15 +19,16 @@ from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount
 from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
 from ..rng import MASK32, rotl, seed_stream
+from ..stack import stack_empty
 from ..strategy import policies_of
 from .enums import (COINS, DEAL_DTYPE, E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS,
                     F_PRIMIERA, F_PRIMIERA_PT, F_SCOPE, F_SETTEBELLO, HAND_SIZE, KINGS,
                     MAX_ROUNDS, MAX_SIDES, MC_ANY_CARD, N_CARDS, N_PLAYS, N_SCORE_ROWS,
-                    N_SIDE_FIELDS, P_LAST_PLAY_SCOPA, P_MUST_CAPTURE, P_RELAY, P_TARGET,
+                    N_SIDE_FIELDS, N_TOTALS, P_LAST_PLAY_SCOPA, P_MUST_CAPTURE, P_RELAY, P_TARGET,
                     P_TEAMS, S_CARDS, S_COINS, S_POINTS, S_PRIMIERA, S_SCOPE, S_SETTEBELLO,
                     SEVENS, T_DEALER_WON, T_NOBODY, T_OUTCOME, T_SIDE, TABLE_SIZE)
 from .moves import is_legal_move, legal_cards, packed_after, packed_counts
-from .scoring import score_piles, strict_max, strict_max_row
+from .scoring import score_piles, strict_max
 from .view import VIEW_DTYPE, view_deal, view_played, view_round, view_table, view_turn
 
 _32 = np.uint64(32)
@@ -605,62 +606,88 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
     return impl
 
 
+@njit(inline="always")
+def _strict(a0, a1, a2, a3, n):
+    """Which of the ``n`` (2, 3 or 4) sides holds strictly the most, as four 0/1 flags (all
+    0 on a tie at the top): :func:`scoring.strict_max_row` unrolled, without branches."""
+    if n == 2:
+        return np.int64(a0 > a1), np.int64(a1 > a0), 0, 0
+    if n == 3:
+        return (np.int64((a0 > a1) & (a0 > a2)), np.int64((a1 > a0) & (a1 > a2)),
+                np.int64((a2 > a0) & (a2 > a1)), 0)
+    return (np.int64((a0 > a1) & (a0 > a2) & (a0 > a3)),
+            np.int64((a1 > a0) & (a1 > a2) & (a1 > a3)),
+            np.int64((a2 > a0) & (a2 > a1) & (a2 > a3)),
+            np.int64((a3 > a0) & (a3 > a1) & (a3 > a2)))
+
+
+@njit(inline="always")
+def _add_side(acc, s, points, scope, cards, coins, sette, prim, wc, wo, wp):
+    b = T_SIDE + s * N_SIDE_FIELDS
+    acc[b + F_POINTS] += points
+    acc[b + F_SCOPE] += scope
+    acc[b + F_CARDS_PT] += wc
+    acc[b + F_COINS_PT] += wo
+    acc[b + F_SETTEBELLO] += sette
+    acc[b + F_PRIMIERA_PT] += wp
+    acc[b + F_CARDS] += cards
+    acc[b + F_COINS] += coins
+    acc[b + F_PRIMIERA] += prim
+
+
 @njit
 def accumulate(out, totals):
-    """Add the records ``out`` to the int64 ``totals`` vector (see ``enums.T_*``)."""
-    v = np.zeros((N_SCORE_ROWS, MAX_SIDES), dtype=np.int64)
+    """Add the records ``out`` to the int64 ``totals`` vector (see ``enums.T_*``).
+
+    The sums are kept in an array on this function's stack (nothing else can write it, so
+    the compiler keeps its counters without reloading them after every store) and added to
+    ``totals`` once.  A side wins a category's point when it holds strictly more than every
+    other side (:func:`scoring.strict_max_row`); the fields of the sides past ``sides`` are
+    0, and nobody wins the primiera point with a primiera of 0 (ties at 0 only)."""
+    acc = stack_empty(N_TOTALS, np.int64)
+    for k in range(N_TOTALS):
+        acc[k] = 0
     for i in range(out.shape[0]):
         r = out[i]
         n = np.int64(r.sides)
         oc = np.int64(r.outcome)
-        totals[T_OUTCOME + oc] += 1
-        v[S_CARDS, 0] = r.cards_side0
-        v[S_COINS, 0] = r.coins_side0
-        v[S_SETTEBELLO, 0] = r.settebello_side0
-        v[S_PRIMIERA, 0] = r.primiera_side0
-        v[S_SCOPE, 0] = r.scope_side0
-        v[S_POINTS, 0] = r.points_side0
-        v[S_CARDS, 1] = r.cards_side1
-        v[S_COINS, 1] = r.coins_side1
-        v[S_SETTEBELLO, 1] = r.settebello_side1
-        v[S_PRIMIERA, 1] = r.primiera_side1
-        v[S_SCOPE, 1] = r.scope_side1
-        v[S_POINTS, 1] = r.points_side1
-        v[S_CARDS, 2] = r.cards_side2
-        v[S_COINS, 2] = r.coins_side2
-        v[S_SETTEBELLO, 2] = r.settebello_side2
-        v[S_PRIMIERA, 2] = r.primiera_side2
-        v[S_SCOPE, 2] = r.scope_side2
-        v[S_POINTS, 2] = r.points_side2
-        v[S_CARDS, 3] = r.cards_side3
-        v[S_COINS, 3] = r.coins_side3
-        v[S_SETTEBELLO, 3] = r.settebello_side3
-        v[S_PRIMIERA, 3] = r.primiera_side3
-        v[S_SCOPE, 3] = r.scope_side3
-        v[S_POINTS, 3] = r.points_side3
-        dside = np.int64(r.dealer) % n
-        if oc - 1 == dside:
-            totals[T_DEALER_WON] += 1
-        wc = strict_max_row(v, S_CARDS, n)
-        wo = strict_max_row(v, S_COINS, n)
-        wp = strict_max_row(v, S_PRIMIERA, n)
-        if wp >= 0 and v[S_PRIMIERA, wp] == 0:
-            wp = -1
-        ws = -1
-        for s in range(n):
-            if v[S_SETTEBELLO, s]:
-                ws = s
-        for k, w in enumerate((wc, wo, ws, wp)):
-            if w < 0:
-                totals[T_NOBODY + k] += 1
-        for s in range(n):
-            b = T_SIDE + s * N_SIDE_FIELDS
-            totals[b + F_POINTS] += v[S_POINTS, s]
-            totals[b + F_SCOPE] += v[S_SCOPE, s]
-            totals[b + F_CARDS_PT] += wc == s
-            totals[b + F_COINS_PT] += wo == s
-            totals[b + F_SETTEBELLO] += v[S_SETTEBELLO, s]
-            totals[b + F_PRIMIERA_PT] += wp == s
-            totals[b + F_CARDS] += v[S_CARDS, s]
-            totals[b + F_COINS] += v[S_COINS, s]
-            totals[b + F_PRIMIERA] += v[S_PRIMIERA, s]
+        acc[T_OUTCOME + oc] += 1
+        dside = np.int64(r.dealer)
+        if dside >= n:               # dealer % n: seats 2 and 3 in the two sides of four
+            dside -= n
+        acc[T_DEALER_WON] += oc - 1 == dside
+        c0 = np.int64(r.cards_side0)
+        c1 = np.int64(r.cards_side1)
+        c2 = np.int64(r.cards_side2)
+        c3 = np.int64(r.cards_side3)
+        o0 = np.int64(r.coins_side0)
+        o1 = np.int64(r.coins_side1)
+        o2 = np.int64(r.coins_side2)
+        o3 = np.int64(r.coins_side3)
+        p0 = np.int64(r.primiera_side0)
+        p1 = np.int64(r.primiera_side1)
+        p2 = np.int64(r.primiera_side2)
+        p3 = np.int64(r.primiera_side3)
+        e0 = np.int64(r.settebello_side0)
+        e1 = np.int64(r.settebello_side1)
+        e2 = np.int64(r.settebello_side2)
+        e3 = np.int64(r.settebello_side3)
+        wc0, wc1, wc2, wc3 = _strict(c0, c1, c2, c3, n)
+        wo0, wo1, wo2, wo3 = _strict(o0, o1, o2, o3, n)
+        wp0, wp1, wp2, wp3 = _strict(p0, p1, p2, p3, n)
+        acc[T_NOBODY] += 1 - (wc0 | wc1 | wc2 | wc3)
+        acc[T_NOBODY + 1] += 1 - (wo0 | wo1 | wo2 | wo3)
+        acc[T_NOBODY + 2] += (e0 | e1 | e2 | e3) == 0
+        acc[T_NOBODY + 3] += 1 - (wp0 | wp1 | wp2 | wp3)
+        _add_side(acc, 0, np.int64(r.points_side0), np.int64(r.scope_side0), c0, o0, e0, p0,
+                  wc0, wo0, wp0)
+        _add_side(acc, 1, np.int64(r.points_side1), np.int64(r.scope_side1), c1, o1, e1, p1,
+                  wc1, wo1, wp1)
+        if n > 2:
+            _add_side(acc, 2, np.int64(r.points_side2), np.int64(r.scope_side2), c2, o2, e2,
+                      p2, wc2, wo2, wp2)
+        if n > 3:
+            _add_side(acc, 3, np.int64(r.points_side3), np.int64(r.scope_side3), c3, o3, e3,
+                      p3, wc3, wo3, wp3)
+    for k in range(N_TOTALS):
+        totals[k] += acc[k]
