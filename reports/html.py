@@ -277,6 +277,12 @@ def _whole_sections(run: Run) -> list[Section]:
     if counts is None:
         raise ValueError(f"{run.path} has no finished chunks yet")
     n = counts["n"]
+    g = get_game(game)
+    # the frame's columns may name more sides than this table has (a column per side the
+    # game can have, e.g. a third one for three players, zero otherwise): the game says
+    players = g.check_players(spec.get("players"))
+    counts["sides"] = min(counts["sides"],
+                          len(set(g.sides_of(players, g.rules.resolve(spec.get("rules"))))))
     names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
     wanted = spec.get("sections") or tables.sections_for(game, unit)
     sim = what_was_simulated(run)

@@ -220,7 +220,7 @@ BIG = str(2**63)
     (["simulate", "sueca", "--threads", "0"], "from 1 to 256"),
     (["simulate", "sueca", "--seed", str(2**64)], "from 0 to 2**64 - 1"),
     (["simulate", "sueca", "--dealer", BIG], "valid seats: 0..3"),
-    (["simulate", "brisca", "--players", BIG], "played by 2, 4, 6 players"),
+    (["simulate", "brisca", "--players", BIG], "played by 2, 3, 4, 6 players"),
     (["records", "sueca", "--out", "-", "-n", BIG], "-n/--deals"),
     (["compare", "sueca", "--strategies", "random,greedy", "--chunk", BIG], "--chunk"),
     (["tournament", "sueca", "--strategies", "random,greedy", "-n", BIG], "-n/--deals"),
