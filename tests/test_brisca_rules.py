@@ -1093,6 +1093,17 @@ def test_three_players_outcomes_and_summary():
     assert list(t["side"]) == ["seat 0", "seat 1", "seat 2"] and list(t["won"]) == won
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_two_sides_summary_names_no_third_side(players):
+    """With two sides the summary's tables hold sides 0 and 1 only (a third side's outcome
+    codes exist for 3 players)."""
+    s = simcore.simulate("brisca", deals=200, seed=4, players=players, threads=1,
+                         strategies=("greedy", "random") * (players // 2), progress=False).summary
+    labels = set(s["outcomes"]) | set(s["dealer_side"]) | set(s["winners"])
+    assert labels and not any("side2" in k for k in labels), labels
+    assert sum(v["count"] for v in s["outcomes"].values()) == 200
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--rule", "marriages=true"], ("marriages", "3 players")),
     (["--rule", "mexican=true"], ("mexican", "3 players")),

@@ -178,9 +178,11 @@ class BriscaGame(Game):
         return kinds
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
-        n, outcomes, dealer_side, winners = outcome_tables(
-            totals, E.OUTCOME_LABELS, self.outcome_labels(setup), E.T_OUTCOME,
-            E.T_DEALER_OUTCOME, "side")
+        if setup.players == 3:
+            return self._summary3(setup, totals)
+        n, outcomes, dealer_side, winners = outcome_tables(      # two sides: codes 0..8
+            totals, E.OUTCOME_LABELS[:E.SIDE2_BASE + 1], self.outcome_labels(setup),
+            E.T_OUTCOME, E.T_DEALER_OUTCOME, "side")
         pts = np.arange(E.TOTAL_POINTS + 1)
         h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
         hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
@@ -198,7 +200,7 @@ class BriscaGame(Game):
             "game_points_side1": int(totals[E.T_GAMES1]),
             "points_histogram_side0": [int(x) for x in h0],
             **self._variant_summary(setup, totals, n),
-        } if setup.players != 3 else self._summary3(setup, totals)
+        }
 
     def _summary3(self, setup: Setup, totals: np.ndarray) -> dict:
         """Three players: the winner among three seats (each its own side); the dealer's
