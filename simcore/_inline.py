@@ -53,13 +53,6 @@ def _same(x, memo):
     return x
 
 
-def _flags_key(flags):
-    try:
-        return flags.copy()
-    except Exception:       # pragma: no cover - a numba without Flags.copy
-        return None
-
-
 def install() -> bool:
     """Install the cache; True when it is in force."""
     if os.environ.get("TRUNFO_NUMBA_INLINE_CACHE", "1") == "0":
@@ -79,9 +72,9 @@ def install() -> bool:
     front_ends: dict = {}
 
     def inline_function(self, caller_ir, block, i, function, arg_typs=None):
-        flags = _flags_key(self.flags)
-        if flags is None or arg_typs is not None:
+        if arg_typs is not None:        # the typed path (not numba's InlineInlinables)
             return original(self, caller_ir, block, i, function, arg_typs)
+        flags = self.flags.copy()
         flags.enable_ssa = False          # what run_untyped_passes sets (and keys on)
         key = (function, self._compiler_pipeline, flags, repr(self.locals))
         callee_ir = front_ends.get(key)

@@ -97,6 +97,24 @@ def test_fixed_dealer_matches_reference(players, dealer):
         compare_deal(rec, ref.play_deal(3, d, strategies, None, players, dealer), players)
 
 
+def matches_against_reference(seed, count, strategies, rules, players):
+    """Matches ``0 .. count-1`` of the run ``seed``: each deal's record compared with the
+    reference's (game points before it included); yields ``(records, expected, row)``
+    with the kernel's match row for the caller's own checks."""
+    g = get_game("brisca")
+    setup = g.setup(rules, strategies, players=players)
+    first = 0
+    for m in range(count):
+        exp = ref.play_match(seed, m, strategies, rules, players)
+        recs = g.rubber_records(setup, seed, m, first)
+        first += len(recs)
+        assert len(recs) == len(exp["deals"])
+        for rec, e in zip(recs, exp["deals"]):
+            compare_deal(rec, e, players)
+            assert rec["game_points_before"] == e["game_points_before"]
+        yield recs, exp, g.run_rubber_chunk(setup, seed, m, 1)[0]
+
+
 @pytest.mark.parametrize("players,rules", [(2, {}), (2, {"marriages": True}),
                                            (4, {"rotating_trump": True}),
                                            (4, {"target": 5, "double_at": 90}),
@@ -104,17 +122,7 @@ def test_fixed_dealer_matches_reference(players, dealer):
 def test_matches_match_reference(players, rules):
     strategies = ("greedy", "random") * (players // 2)
     g = get_game("brisca")
-    setup = g.setup(rules, strategies, players=players)
-    first = 0
-    for m in range(25):
-        exp = ref.play_match(9, m, strategies, rules, players)
-        recs = g.rubber_records(setup, 9, m, first)
-        first += len(recs)
-        assert len(recs) == len(exp["deals"])
-        for rec, e in zip(recs, exp["deals"]):
-            compare_deal(rec, e, players)
-            assert rec["game_points_before"] == e["game_points_before"]
-        row = g.run_rubber_chunk(setup, 9, m, 1)[0]
+    for _, exp, row in matches_against_reference(9, 25, strategies, rules, players):
         assert row["winner"] == (-1 if exp["winner"] is None else exp["winner"])
         assert g.end_names[row["end"]] == exp["end"]
         assert row["first_dealer"] == exp["first_dealer"]
@@ -145,18 +153,7 @@ def test_play_variants_match_reference(players, rules):
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: ",".join(r))
 def test_play_variants_matches_match_reference(rules):
-    strategies = ("greedy", "random")
-    g = get_game("brisca")
-    setup = g.setup(rules, strategies, players=2)
-    first = 0
-    for m in range(12):
-        exp = ref.play_match(4, m, strategies, rules, 2)
-        recs = g.rubber_records(setup, 4, m, first)
-        first += len(recs)
-        assert len(recs) == len(exp["deals"])
-        for rec, e in zip(recs, exp["deals"]):
-            compare_deal(rec, e, 2)
-        row = g.run_rubber_chunk(setup, 4, m, 1)[0]
+    for _, exp, row in matches_against_reference(4, 12, ("greedy", "random"), rules, 2):
         assert row["winner"] == exp["winner"]
         assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
 
@@ -192,19 +189,10 @@ def test_exchange_with_marriages_matches_reference():
 
 def test_rotating_play_variants_matches_match_reference():
     rules = {"rotating_trump": True, "arrastro": True, "claim_top_trumps": True}
-    strategies = ("greedy", "random")
-    g = get_game("brisca")
-    setup = g.setup(rules, strategies, players=2)
-    first = 0
-    for m in range(6):
-        exp = ref.play_match(4, m, strategies, rules, 2)
-        recs = g.rubber_records(setup, 4, m, first)
-        first += len(recs)
-        assert len(recs) == len(exp["deals"]) == 4
-        for rec, e in zip(recs, exp["deals"]):
-            compare_deal(rec, e, 2)
+    for recs, exp, row in matches_against_reference(4, 6, ("greedy", "random"), rules, 2):
+        assert len(recs) == 4
+        for rec in recs:
             assert check_record(json.loads(json.dumps(rec))) == []
-        row = g.run_rubber_chunk(setup, 4, m, 1)[0]
         assert row["winner"] == (-1 if exp["winner"] is None else exp["winner"])
         assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
     # check-records refuses trump_exchange under rotating_trump (no card is turned)
@@ -257,21 +245,9 @@ def test_three_players_play_variants_match_reference():
 
 def test_three_players_matches_match_reference():
     """Three players' matches: game points by seat, the first seat to reach the target."""
-    strategies = THREE[0]
-    g = get_game("brisca")
-    setup = g.setup({"double_at": 70}, strategies, players=3)
-    first = 0
     winners = set()
-    for m in range(15):
-        exp = ref.play_match(9, m, strategies, {"double_at": 70}, 3)
-        recs = g.rubber_records(setup, 9, m, first)
-        first += len(recs)
-        assert len(recs) == len(exp["deals"])
-        for rec, e in zip(recs, exp["deals"]):
-            compare_deal(rec, e, 3)
-            assert rec["game_points_before"] == e["game_points_before"]
+    for recs, exp, row in matches_against_reference(9, 15, THREE[0], {"double_at": 70}, 3):
         assert check_sequence([json.loads(json.dumps(r)) for r in recs]) == []
-        row = g.run_rubber_chunk(setup, 9, m, 1)[0]
         assert row["winner"] == exp["winner"] and row["deals"] == len(exp["deals"])
         assert [row[f"game_points_side{s}"] for s in range(3)] == exp["game_points"]
         winners.add(int(row["winner"]))

@@ -183,11 +183,7 @@ class BriscaGame(Game):
         n, outcomes, dealer_side, winners = outcome_tables(      # two sides: codes 0..8
             totals, E.OUTCOME_LABELS[:E.SIDE2_BASE + 1], self.outcome_labels(setup),
             E.T_OUTCOME, E.T_DEALER_OUTCOME, "side")
-        pts = np.arange(E.TOTAL_POINTS + 1)
-        h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
-        hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
-        mean0 = float((h0 * pts).sum() / n) if n else float("nan")
-        meand = float((hd * pts).sum() / n) if n else float("nan")
+        h0, mean0, meand = _points_histogram(totals, n)
         return {
             "deals": n,
             "outcomes": outcomes,
@@ -223,19 +219,17 @@ class BriscaGame(Game):
                                                 for k in kinds), n) for s in range(3)}
         for r in rel:
             winners[r] = share_entry(sum(dealer_side[f"{r}_{k}"]["count"] for k in kinds), n)
-        pts = np.arange(E.TOTAL_POINTS + 1)
-        h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
-        hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
+        h0, mean0, meand = _points_histogram(totals, n)
         nan = float("nan")
         return {
             "deals": n,
             "outcomes": outcomes,
             "dealer_side": dealer_side,
             "winners": winners,
-            "mean_points_side0": float((h0 * pts).sum() / n) if n else nan,
+            "mean_points_side0": mean0,
             "mean_points_side1": float(totals[E.T_PSUM1] / n) if n else nan,
             "mean_points_side2": float(totals[E.T_PSUM2] / n) if n else nan,
-            "mean_points_dealer": float((hd * pts).sum() / n) if n else nan,
+            "mean_points_dealer": meand,
             "game_points_side0": int(totals[E.T_GAMES0]),
             "game_points_side1": int(totals[E.T_GAMES1]),
             "game_points_side2": int(totals[E.T_GAMES2]),
@@ -358,3 +352,13 @@ class BriscaGame(Game):
 
 
 BRISCA = BriscaGame()
+
+
+def _points_histogram(totals: np.ndarray, n: int):
+    """Side (seat) 0's points histogram, its mean and the dealer's (side's) mean points."""
+    pts = np.arange(E.TOTAL_POINTS + 1)
+    h0 = totals[E.T_POINTS0:E.T_POINTS0 + E.TOTAL_POINTS + 1]
+    hd = totals[E.T_DEALER_POINTS:E.T_DEALER_POINTS + E.TOTAL_POINTS + 1]
+    if not n:
+        return h0, float("nan"), float("nan")
+    return h0, float((h0 * pts).sum() / n), float((hd * pts).sum() / n)
