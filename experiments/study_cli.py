@@ -53,7 +53,8 @@ def cmd_run(args) -> int:
             print(f"note: {out}: {problem}: recomputed", file=sys.stderr)
         rep = None
         report_path = os.path.join(out, "report", "report.html")
-        if r.complete and (not r.already_complete or not os.path.exists(report_path)):
+        if args.report and r.complete and (not r.already_complete
+                                           or not os.path.exists(report_path)):
             from .duplicate_study import ensure_duplicate
             ensure_duplicate(out, r.manifest, threads=args.threads)    # comparison studies
             rep = write_report(out)
@@ -66,7 +67,9 @@ def cmd_run(args) -> int:
                      "chunks": len(r.manifest["chunks"]), "repaired": r.repaired,
                      "report": rep})
     elif r.already_complete:
-        print(f"{out}: already complete ({r.done:,} {unit}); report: {report_path}")
+        print(f"{out}: already complete ({r.done:,} {unit})"
+              + (f"; report: {report_path}" if os.path.exists(report_path) else
+                 f"; write its report with: trunfo report {shlex.quote(out)}"))
     elif r.interrupted:
         print(f"interrupted: {r.done:,} of {r.deals:,} {unit} are saved in {out}; continue with\n"
               f"  {resume_cmd}", file=sys.stderr)
@@ -77,6 +80,9 @@ def cmd_run(args) -> int:
               f"into {out} ({r.manifest['seconds']:.2f} s computing, "
               f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''}"
               f"{' on ' + args.cluster if args.cluster else ''})")
+        if not args.report and r.complete:
+            print(f"no report written (--no-report); write it with: trunfo report "
+                  f"{shlex.quote(out)}")
         if rep:
             for kind in ("html", "markdown"):
                 for p in rep[kind]:
@@ -165,6 +171,10 @@ def register(sub, games) -> None:
     s.add_argument("--json", action="store_true", help="print only one JSON object on stdout")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    s.add_argument("--report", action=argparse.BooleanOptionalAction, default=True,
+                   help="write the HTML/Markdown/CSV report when the run is complete "
+                        "(default: yes; --no-report leaves it to `trunfo report DIR`, "
+                        "e.g. for scripted or cluster runs)")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("report", help="write the HTML/Markdown/CSV report of a run directory")

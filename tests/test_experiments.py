@@ -192,7 +192,8 @@ def test_resume_after_killed_process(tmp_path):
     assert p.returncode != 0
     done = load_run(str(out), verify=False).done       # manifest and journal
     assert 0 < done < 300_000
-    assert main(["run", spec_path, "--out", str(out), "--resume", "--chunk", str(CHUNK)]) == 0
+    assert main(["run", spec_path, "--out", str(out), "--resume", "--chunk", str(CHUNK),
+                 "--no-report"]) == 0
     full = tmp_path / "full"
     run_study(load_spec(spec_path), str(full), chunk=65536)
     pd.testing.assert_frame_equal(_data(out), _data(full))
@@ -201,10 +202,14 @@ def test_resume_after_killed_process(tmp_path):
 def test_resume_refusals_and_fresh_start(tmp_path, capsys):
     path = _spec(tmp_path)
     out = str(tmp_path / "r")
-    assert main(["run", path, "--out", out, "--resume", "--chunk", str(CHUNK)]) == 0   # fresh
-    assert os.path.exists(os.path.join(out, "report", "report.html"))
+    assert main(["run", path, "--out", out, "--resume", "--chunk", str(CHUNK),
+                 "--no-report"]) == 0                                                  # fresh
+    assert load_run(out).complete
+    assert not os.path.exists(os.path.join(out, "report"))
+    assert f"write it with: trunfo report {out}" in capsys.readouterr().out
     assert main(["run", path, "--out", out, "--resume"]) == 0                           # finished
     assert "already complete" in capsys.readouterr().out
+    assert os.path.exists(os.path.join(out, "report", "report.html"))   # the missing report
     assert main(["run", path, "--out", out]) == 2                                       # exists
     assert "--resume" in capsys.readouterr().err
     assert main(["run", path, "--out", out, "--resume", "--seed", "8"]) == 2

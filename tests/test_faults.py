@@ -154,7 +154,8 @@ def test_run_full_disk_mid_run_is_one_line_exit_2_and_resumable(tmp_path, capsys
     assert_one_line(code, out_, err, "No space left on device", "6,000 of 12,000 deals",
                     "--resume")
     monkeypatch.setattr(pq, "write_table", real)        # space freed
-    assert main(["run", path, "--out", str(out), "--chunk", str(CHUNK), "--resume"]) == 0
+    assert main(["run", path, "--out", str(out), "--chunk", str(CHUNK), "--resume",
+                 "--no-report"]) == 0
     pd.testing.assert_frame_equal(_frame(out), _frame(full))
 
 
@@ -179,7 +180,8 @@ def test_a_really_full_disk_mid_run(tmp_path, capsys):
         code, out_, err = run(capsys, "run", path, "--out", out, "--chunk", 1000)
         assert_one_line(code, out_, err, "No space left on device", "--resume")
         subprocess.run(["mount", "-o", "remount,size=64m", str(disk)], check=True)
-        assert main(["run", path, "--out", str(out), "--chunk", "1000", "--resume"]) == 0
+        assert main(["run", path, "--out", str(out), "--chunk", "1000", "--resume",
+                     "--no-report"]) == 0
         full = tmp_path / "full"
         study.run_study(load_spec(path), str(full), chunk=8192)
         pd.testing.assert_frame_equal(_frame(out), _frame(full))
@@ -518,7 +520,7 @@ def test_resume_recomputes_what_is_missing_or_damaged(tmp_path, capsys, finished
     _damage(str(out), kind, outside)
     outside_before = outside.read_bytes() if outside.exists() else None
     spec = _spec(tmp_path)
-    code = main(["run", spec, "--out", str(out), "--chunk", str(CHUNK), "--resume"])
+    code = main(["run", spec, "--out", str(out), "--chunk", str(CHUNK), "--resume", "--no-report"])
     assert code == 0, capsys.readouterr().err
     assert "note:" in capsys.readouterr().err          # it says what it recomputed
     pd.testing.assert_frame_equal(_frame(out), _frame(finished_run))   # loads and checks it
