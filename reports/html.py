@@ -448,13 +448,20 @@ _ID = re.compile(r'\bid="([^"]+)"')
 _REF = re.compile(r'(url\(#|href="#)([^")]+)')
 
 
-def inline_svg(fig, prefix: str, label: str) -> str:
-    """The figure as an inline ``<svg>`` element: text as text (``svg.fonttype`` none),
-    every id prefixed with ``prefix`` (and every reference to it), so that several
-    figures in one page never share an id; labelled for screen readers."""
+def svg_text(fig) -> str:
+    """The figure as an SVG document (the text of ``savefig(format="svg")``)."""
     buf = io.StringIO()
     fig.savefig(buf, format="svg")
-    text = re.sub(r"^.*?(<svg)", r"\1", buf.getvalue(), count=1, flags=re.S)
+    return buf.getvalue()
+
+
+def inline_svg(fig, prefix: str, label: str, svg: str | None = None) -> str:
+    """The figure as an inline ``<svg>`` element: text as text (``svg.fonttype`` none),
+    every id prefixed with ``prefix`` (and every reference to it), so that several
+    figures in one page never share an id; labelled for screen readers.  ``svg``: the
+    figure's :func:`svg_text` when already drawn."""
+    text = re.sub(r"^.*?(<svg)", r"\1", svg_text(fig) if svg is None else svg, count=1,
+                  flags=re.S)
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)     # metadata comments
     text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
     text = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', text)
@@ -515,11 +522,16 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
             if "png" in figure_formats:
                 fallback = (f" <a href='figures/{f.name}.png'>PNG</a>" if "png" in figure_formats
                             else "")
-            body.append(f"<figure id='fig-{f.name}'>{inline_svg(f.figure, f.name, f.alt)}"
+            svg = svg_text(f.figure)           # drawn once for the page and the SVG file
+            body.append(f"<figure id='fig-{f.name}'>{inline_svg(f.figure, f.name, f.alt, svg)}"
                         f"<figcaption>{html.escape(f.caption)}{fallback}</figcaption></figure>")
             for ext in figure_formats:
                 p = os.path.join(out, "figures", f"{f.name}.{ext}")
-                f.figure.savefig(p, dpi=110 if ext == "png" else None)
+                if ext == "svg":
+                    with open(p, "w", encoding="utf-8") as fh:
+                        fh.write(svg)
+                else:
+                    f.figure.savefig(p, dpi=110 if ext == "png" else None)
                 written["figures"].append(p)
             if "png" in figure_formats:
                 md += [f"![{f.alt}](figures/{f.name}.png)", "", f"*{f.caption}*", ""]
