@@ -649,7 +649,8 @@ def test_mexican():
     assert score_mexican(110) == (E.K_WIN, 1, 1)
     assert score_mexican(120) == (E.K_WIN, 1, 1)
     kept = 0
-    for rec in records(2, "greedy", n=150, rules=(("mexican", True),)):
+    # greedy (which plays to stay under 11) against random: the kernel other tests compile
+    for rec in records(2, "greedy,random", n=150, rules=(("mexican", True),)):
         p0, p1 = rec["points"]
         w = rec["result"]["winner"]
         assert w == (0 if p0 < 11 else 1 if p1 < 11 else None)
@@ -708,8 +709,10 @@ def test_mexican_greedy():
 
 
 def test_mexican_summary_and_refusals(capsys):
+    # random at both seats (the kernel other tests compile): both sides are kept under 11
+    # in some deals (23 and 28 of these 3000)
     r = simcore.simulate("brisca", deals=3000, seed=3, threads=1, progress=False,
-                         strategies=("greedy",), rules={"mexican": True}, keep_deals=True)
+                         strategies=("random",), rules={"mexican": True}, keep_deals=True)
     k = r.summary["kept_under_11"]
     f = r.frame
     assert k["side0"]["count"] == int((f["points_side0"] < 11).sum()) > 0

@@ -53,7 +53,8 @@ VALID = {
                          (("double_at", 100), ("values", "lombardy"))),
     "brisca 4 matches": ("brisca", 2, 4, 4, ("random",), True, (("tiebreak_cards", False),)),
     "brisca 6 matches": ("brisca", 2, 4, 6, ("random",), True, ()),
-    "brisca 4 deals, marriages": ("brisca", 30, 3, 4, ("random",), False,
+    # MIX: the four-player table the Brisca parity and rules tests play marriages with
+    "brisca 4 deals, marriages": ("brisca", 30, 3, 4, MIX, False,
                                   (("marriages", True),)),
     "brisca 2 deals, mexican": ("brisca", 400, 3, 2, ("random",), False,
                                 (("mexican", True),)),

@@ -67,8 +67,9 @@ def test_no_strategy_sees_hidden_cards(dealer):
 
 def test_the_check_would_fail_for_a_seat_that_sees_the_difference():
     """The assertion above has teeth: when the swapped cards are in the observed seat's own
-    hand (so it does see the difference), the first differing play is that seat's."""
-    setup = SUECA.setup({}, ("random",) * 4, dealer=0)
+    hand (so it does see the difference), the first differing play is that seat's.  The same
+    table as above (greedy at seat 1, random at seat 2): no kernel of its own."""
+    setup = SUECA.setup({}, SEATS, dealer=0)
     rng = np.random.default_rng(5)
     base = np.array([rng.permutation(40) for _ in range(50)])
     other = base.copy()
