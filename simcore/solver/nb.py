@@ -132,6 +132,36 @@ def _push(k1, k2, off, v, nbits):
     return k1, k2, off + nbits
 
 
+@njit(inline="always")
+def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
+    """The table key (k1, k2) of a Sueca/Spades position at a trick boundary with hands
+    a0..a3 and ``leader`` to lead, and the owners of its cards worth nothing (za, zb: two
+    bit planes, by rank within each suit, 16 bits a suit)."""
+    live = a0 | a1 | a2 | a3
+    pl1 = a1 | a3
+    pl2 = a2 | a3
+    k1 = np.uint64(leader)
+    k2 = _ZERO
+    off = 2
+    lp = live & pmask
+    npl = _pc(lp)
+    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
+    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
+    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
+    zl = live & ~pmask
+    za = _ZERO
+    zb = _ZERO
+    for s in range(4):
+        zs = zl & (field << np.uint64(s * rps))
+        k1, k2, off = _push(k1, k2, off, popcount(a0 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a1 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a2 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a3 & zs), 4)
+        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
+        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
+    return k1, k2, za, zb
+
+
 # --- workspace --------------------------------------------------------------------------
 @njit
 def new_generation(tt_val, meta):
@@ -452,23 +482,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     # cards worth nothing each hand holds in each suit.  Who holds those
                     # (two bit planes za, zb, by rank within each suit) is checked against
                     # an entry's relevant ones only.
-                    pl1 = hs[d, 1] | hs[d, 3]
-                    pl2 = hs[d, 2] | hs[d, 3]
-                    k1 = np.uint64(leader)
-                    k2 = _ZERO
-                    off = 2
-                    lp = live & pmask
-                    npl = _pc(lp)
-                    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
-                    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
-                    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
-                    zl = live & ~pmask
-                    for s in range(4):
-                        zs = zl & (field << np.uint64(s * rps))
-                        for q in range(4):
-                            k1, k2, off = _push(k1, k2, off, popcount(hs[d, q] & zs), 4)
-                        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
-                        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
+                    k1, k2, za, zb = _canon_key(hs[d, 0], hs[d, 1], hs[d, 2], hs[d, 3],
+                                                leader, pmask, field, rps, bmi2)
                 else:
                     k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
                     if owners == OWN_HAND0:
