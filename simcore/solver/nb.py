@@ -610,6 +610,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         score = 1000 + pc * 8 - strength
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if follow and maxopp >= 64 and cs != trump:
+                            score -= 250        # an opponent can ruff it
                         if partner_top:
                             # a low lead to the partner's top card of the suit
                             score += 150
@@ -619,7 +621,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength
                         else:
-                            score = 500 + pc - strength      # taking it, but not surely
+                            score = 500 - pc * 8 - strength  # taking it, but not surely
                     elif winning_side == my_side:
                         if maxopp <= bkey:
                             score = 1000 + pc * 8 - strength
