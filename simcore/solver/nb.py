@@ -609,7 +609,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         # a sure trick for my side: put points on it
                         score = 1000 + pc * 8 - strength
                     else:
-                        score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        # ... from a short suit first
+                        score = (300 - pc * 8 - strength - (cs == trump) * 20
+                                 - 50 * _pc(h & sfield))
                         if follow and maxopp >= 64 and cs != trump:
                             score -= 250        # an opponent can ruff it
                         if partner_top:
