@@ -610,8 +610,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         score = 1000 + pc * 8 - strength
                     else:
                         # ... from a short suit first
-                        score = (300 - pc * 8 - strength - (cs == trump) * 20
-                                 - 50 * _pc(h & sfield))
+                        score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if follow:
+                            score -= 50 * _pc(h & sfield)
                         if follow and maxopp >= 64 and cs != trump:
                             score -= 250        # an opponent can ruff it
                         if partner_top:
@@ -624,6 +625,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             score = 1000 + pc * 8 - strength
                         else:
                             score = 500 - pc * 8 - strength  # taking it, but not surely
+                            if not follow:
+                                score = 500 + pc - strength
                     elif winning_side == my_side:
                         if maxopp <= bkey:
                             score = 1000 + pc * 8 - strength
@@ -631,7 +634,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
-                        if cs != led:
+                        if follow and cs != led:
                             score -= 10 * _pc(h & sfield)    # discards: short suits first
                 # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
                 k = nmv
