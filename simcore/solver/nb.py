@@ -611,8 +611,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     else:
                         # ... from a short suit first
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
-                        if follow:
-                            score -= 50 * _pc(h & sfield)
+                        if follow and pmask:
+                            score -= 50 * _pc(h & sfield)   # short suits first (points games)
                         if follow and maxopp >= 64 and cs != trump:
                             score -= 250        # an opponent can ruff it
                         if partner_top:
@@ -623,6 +623,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     if key > bkey:
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength
+                            if follow and cs == trump and led != trump:
+                                score = 1000 - pc * 8 - strength    # a ruff: cheapest
                         else:
                             score = 500 - pc * 8 - strength  # taking it, but not surely
                             if not follow:
@@ -634,7 +636,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
-                        if follow and cs != led:
+                        if follow and pmask and cs != led:
                             score -= 10 * _pc(h & sfield)    # discards: short suits first
                 # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
                 k = nmv
