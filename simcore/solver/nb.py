@@ -609,7 +609,6 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         # a sure trick for my side: put points on it
                         score = 1000 + pc * 8 - strength
                     else:
-                        # ... from a short suit first
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
                         if follow and pmask:
                             score -= 50 * _pc(h & sfield)   # short suits first (points games)
