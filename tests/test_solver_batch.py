@@ -55,3 +55,16 @@ def test_generation_wrap_clears_the_table():
     nb.solve_batch(hands, pos, cfgs, tab, ws, out)
     assert ws[6][E.M_GEN] == 2
     assert (out == _solve(hands, pos, cfgs, tab, 1, 3)).all()
+
+
+def test_a_workspace_with_its_table_in_huge_pages_gives_the_same_values():
+    """``workspace`` puts tables of 2 MiB or more in memory advised for huge pages (an
+    mmap of its own, where the OS offers it): same layout, same values as a small table."""
+    positions, hands, pos, cfgs, tab = _batch(6, 9)
+    big = workspace(20)
+    for a, b in zip(big, nb.new_workspace(20)):
+        assert a.shape == b.shape and a.dtype == b.dtype and (a == b).all()
+        assert a.flags.writeable and a.flags.c_contiguous and a.flags.aligned
+    out = np.zeros(6, np.int64)
+    nb.solve_batch(hands, pos, cfgs, tab, big, out)
+    assert (out == _solve(hands, pos, cfgs, tab, 1, 6)).all()

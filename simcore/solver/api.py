@@ -7,6 +7,7 @@ and friends directly with ``position_arrays``' layout.
 """
 from __future__ import annotations
 
+import mmap
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,7 +24,31 @@ def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
     and results never depend on what the workspace solved before."""
     if not 4 <= tt_bits <= 28:
         raise TrunfoError(f"tt_bits={tt_bits} is outside 4..28")
-    return nb.new_workspace(tt_bits)
+    ws = nb.new_workspace(tt_bits)
+    return ws[:4] + (_in_huge_pages(ws[4]), _in_huge_pages(ws[5])) + ws[6:]
+
+
+_HUGE = 2 << 20
+
+
+def _in_huge_pages(a: np.ndarray) -> np.ndarray:
+    """A zeroed array like ``a`` in memory the kernel is asked to back with 2 MiB pages
+    (Linux transparent huge pages, ``madvise``), else ``a`` itself.  Every table probe is a
+    random access to tens of MiB: with 4 KiB pages nearly each one also misses the TLB
+    (docs/solver.md, "Speed")."""
+    flags = getattr(mmap, "MAP_PRIVATE", None), getattr(mmap, "MAP_ANONYMOUS", None)
+    advice = getattr(mmap, "MADV_HUGEPAGE", None)
+    if a.nbytes < _HUGE or None in flags or advice is None:
+        return a
+    try:
+        mm = mmap.mmap(-1, a.nbytes + _HUGE, flags=flags[0] | flags[1])
+        mm.madvise(advice)
+    except (OSError, ValueError):
+        return a
+    raw = np.frombuffer(mm, np.uint8)          # anonymous memory: zero-filled
+    off = -raw.ctypes.data % _HUGE
+    # the array keeps the mapping alive (its base)
+    return np.frombuffer(mm, a.dtype, a.size, off).reshape(a.shape)
 
 
 @dataclass

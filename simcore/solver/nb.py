@@ -132,6 +132,36 @@ def _push(k1, k2, off, v, nbits):
     return k1, k2, off + nbits
 
 
+@njit(inline="always")
+def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
+    """The table key (k1, k2) of a Sueca/Spades position at a trick boundary with hands
+    a0..a3 and ``leader`` to lead, and the owners of its cards worth nothing (za, zb: two
+    bit planes, by rank within each suit, 16 bits a suit)."""
+    live = a0 | a1 | a2 | a3
+    pl1 = a1 | a3
+    pl2 = a2 | a3
+    k1 = np.uint64(leader)
+    k2 = _ZERO
+    off = 2
+    lp = live & pmask
+    npl = _pc(lp)
+    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
+    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
+    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
+    zl = live & ~pmask
+    za = _ZERO
+    zb = _ZERO
+    for s in range(4):
+        zs = zl & (field << np.uint64(s * rps))
+        k1, k2, off = _push(k1, k2, off, popcount(a0 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a1 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a2 & zs), 4)
+        k1, k2, off = _push(k1, k2, off, popcount(a3 & zs), 4)
+        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
+        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
+    return k1, k2, za, zb
+
+
 # --- workspace --------------------------------------------------------------------------
 @njit
 def new_generation(tt_val, meta):
@@ -452,23 +482,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     # cards worth nothing each hand holds in each suit.  Who holds those
                     # (two bit planes za, zb, by rank within each suit) is checked against
                     # an entry's relevant ones only.
-                    pl1 = hs[d, 1] | hs[d, 3]
-                    pl2 = hs[d, 2] | hs[d, 3]
-                    k1 = np.uint64(leader)
-                    k2 = _ZERO
-                    off = 2
-                    lp = live & pmask
-                    npl = _pc(lp)
-                    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
-                    k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
-                    k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
-                    zl = live & ~pmask
-                    for s in range(4):
-                        zs = zl & (field << np.uint64(s * rps))
-                        for q in range(4):
-                            k1, k2, off = _push(k1, k2, off, popcount(hs[d, q] & zs), 4)
-                        za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
-                        zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
+                    k1, k2, za, zb = _canon_key(hs[d, 0], hs[d, 1], hs[d, 2], hs[d, 3],
+                                                leader, pmask, field, rps, bmi2)
                 else:
                     k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
                     if owners == OWN_HAND0:
@@ -595,6 +610,10 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         score = 1000 + pc * 8 - strength
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if follow and pmask:
+                            score -= 50 * _pc(h & sfield)   # short suits first (points games)
+                        if follow and maxopp >= 64 and cs != trump:
+                            score -= 250        # an opponent can ruff it
                         if partner_top:
                             # a low lead to the partner's top card of the suit
                             score += 150
@@ -603,8 +622,12 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     if key > bkey:
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength
+                            if follow and cs == trump and led != trump:
+                                score = 1000 - pc * 8 - strength    # a ruff: cheapest
                         else:
-                            score = 500 + pc - strength      # taking it, but not surely
+                            score = 500 - pc * 8 - strength  # taking it, but not surely
+                            if not follow:
+                                score = 500 + pc - strength
                     elif winning_side == my_side:
                         if maxopp <= bkey:
                             score = 1000 + pc * 8 - strength
@@ -612,6 +635,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if follow and pmask and cs != led:
+                            score -= 10 * _pc(h & sfield)    # discards: short suits first
                 # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
                 k = nmv
                 while k > 0 and mv[d, MAX_MOVES + k - 1] < score:
