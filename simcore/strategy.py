@@ -178,6 +178,11 @@ def _fingerprint(fn: Callable) -> str:
     return hashlib.sha1(text).hexdigest()[:12]
 
 
+def _module_fingerprint(module) -> str:
+    """A hash of a module's source file (see :func:`_fingerprint`)."""
+    return hashlib.sha1(Path(inspect.getsourcefile(module)).read_bytes()).hexdigest()[:12]
+
+
 def _jit_policy(fn: Callable):
     from numba.core.registry import CPUDispatcher
     if isinstance(fn, CPUDispatcher):
@@ -189,9 +194,12 @@ def _jit_policy(fn: Callable):
 
 def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
              deterministic: bool = False, view: str = "full", origin: str | None = None,
-             cacheable: bool | None = None, **other_policies) -> Strategy:
+             cacheable: bool | None = None, depends=(), **other_policies) -> Strategy:
     """Register a strategy of ``game``: ``play`` and any other decision's policy given by
-    keyword (``bid=...``).  Plain functions are jitted (inlined into kernels)."""
+    keyword (``bid=...``).  Plain functions are jitted (inlined into kernels).
+    ``depends``: modules besides the policies' own whose code the policies compile in
+    (e.g. the solver under ``pimc``): their sources join the kernel cache key, so that a
+    change there is never hidden by a cached kernel."""
     if view not in _VIEW_LEVELS:
         raise ValueError(f"view must be one of {', '.join(_VIEW_LEVELS)}, not {view!r}")
     params = tuple(params.values()) if isinstance(params, dict) else tuple(params)
@@ -209,7 +217,8 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
     for kind, fn in other_policies.items():
         if fn is not None:
             policies[kind] = _jit_policy(fn)
-    fp = hashlib.sha1("".join(_fingerprint(f) for f in policies.values()).encode()
+    fp = hashlib.sha1("".join([_fingerprint(f) for f in policies.values()]
+                              + [_module_fingerprint(m) for m in depends]).encode()
                       + repr([(p.name, p.default, p.choices) for p in params]).encode()
                       ).hexdigest()[:12]
     s = Strategy(game, name, policies, doc or " ".join((inspect.getdoc(play) or "").split()),

@@ -21,7 +21,7 @@ from simcore.bits import bit, ctz, popcount
 from simcore.brisca.enums import N_VALUES, VALUES
 from simcore.solver import enums as _SV
 from simcore.strategy import Param, register
-from strategies.pimc import best_of, pimc_totals, solver_position
+from strategies.pimc import DEPENDS, best_of, pimc_totals, solver_position
 
 GAME = "brisca"
 _FULL = np.array([(1 << 40) - 1, (1 << 48) - 1], dtype=np.uint64)
@@ -96,4 +96,4 @@ register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
           maximum=24),
     Param("depth", 3, "tricks searched from the current one, the rest estimated (0: to the "
           "end of the deal)", minimum=0, maximum=20),
-])
+], depends=DEPENDS)

@@ -15,10 +15,12 @@ The samples come from a generator seeded by the seat's own draw ``u`` for the de
 its choices depend only on its view and that draw: two deals that differ only in cards the
 seat cannot see give the same samples, hence the same choice.
 
-Numba's cache follows the file of a kernel and the key of its strategies (a hash of the
-policies' own files: strategies/sueca.py, spades_pimc.py, brisca_pimc.py), not this file:
-a change here that changes play needs a change in those files too.
+Numba's cache follows the file of a kernel and the key of its strategies: a hash of the
+policies' own files (strategies/sueca.py, spades_pimc.py, brisca_pimc.py) and of the modules
+they name in ``depends`` (:data:`DEPENDS`: this file and the solver's).
 """
+import sys
+
 import numpy as np
 
 from simcore._jit import njit
@@ -26,6 +28,12 @@ from simcore.bits import bit, ctz, popcount
 from simcore.rng import mix, next64
 from simcore.solver import enums as SE
 from simcore.solver.nb import move_values, new_workspace
+
+#: the modules whose code ``pimc`` compiles in besides its game's policy file: each game's
+#: pimc registers with ``depends=DEPENDS`` so that a change here or in the solver gives its
+#: kernels a new cache key (simcore.strategy.register)
+DEPENDS = (sys.modules[__name__], sys.modules["simcore.solver.nb"],
+           sys.modules["simcore.solver.enums"])
 
 _ONE = np.uint64(1)
 _32 = np.uint64(32)

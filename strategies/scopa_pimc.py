@@ -14,6 +14,8 @@ Its samples come from a generator seeded by the seat's own draw for the decision
 deal's stream) and the play's number: reproducible whatever the threads, and blind to the
 cards the seat cannot see (``tests/test_pimc_games.py``).
 """
+import sys
+
 import numpy as np
 
 from simcore._jit import njit
@@ -224,4 +226,4 @@ def pimc_play(v, legal, u, p):
 register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
     Param("samples", 16, "deals of the unseen cards played out per decision", minimum=1,
           maximum=4096),
-])
+], depends=(sys.modules["strategies.pimc"], sys.modules["strategies.scopa"]))

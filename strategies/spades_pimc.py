@@ -15,6 +15,8 @@ Its samples come from a generator seeded by the seat's own draw for the decision
 deal's stream) and the decision's number: reproducible whatever the threads, and blind to
 the cards the seat cannot see (``tests/test_pimc_games.py``).
 """
+import sys
+
 import numpy as np
 
 from simcore._jit import njit
@@ -22,7 +24,7 @@ from simcore.bits import ctz, popcount
 from simcore.solver import enums as _SV
 from simcore.spades.enums import N_TRICKS
 from simcore.strategy import Param, register
-from strategies.pimc import best_of, pimc_totals, solver_position
+from strategies.pimc import DEPENDS, best_of, pimc_totals, solver_position
 from strategies.spades_expert import PARAMS as EXPERT_PARAMS
 from strategies.spades_expert import expert_bid_of, expert_card
 
@@ -114,6 +116,7 @@ PIMC_PARAMS = [
 ]
 
 register(GAME, "pimc", pimc_play, bid=pimc_bid, deterministic=False, view="full",
+         depends=DEPENDS + (sys.modules["strategies.spades_expert"],),
          params=PIMC_PARAMS + EXPERT_PARAMS,
          doc="perfect-information Monte Carlo over the double-dummy solver (expert's bids, "
              "and expert's play while a nil bid is on)")

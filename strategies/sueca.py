@@ -295,6 +295,7 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
 # a change there that changes play needs a change here too (its workspace's stock/point-class
 # vector once had 64 slots for the solver's SM_LEN = 73: writes past its end).
 from simcore.solver import enums as _SV  # noqa: E402
+from strategies.pimc import DEPENDS as _PIMC_DEPENDS  # noqa: E402
 from strategies.pimc import pimc_choose, solver_position  # noqa: E402
 
 _SOLVER_CFG, _SOLVER_TAB, _ = _SV.game_tables("sueca")
@@ -333,4 +334,4 @@ register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
           maximum=24),
     Param("depth", 3, "tricks searched from the current one, the rest estimated (0: to the "
           "end of the deal, seconds per decision)", minimum=0, maximum=10),
-])
+], depends=_PIMC_DEPENDS)

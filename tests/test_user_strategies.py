@@ -200,3 +200,35 @@ def test_an_illegal_scopa_move_is_never_played(tmp_path, capsys):
     assert re.search(rf"strategy layer \({re.escape(str(f))}\) returned move [1-7JNK][OCEB], "
                      r"not a legal move, for seat 0 in deal \d+ of scopa; the move was not "
                      r"played$", err[0]), err[0]
+
+
+def test_a_module_named_in_depends_joins_the_kernel_cache_key(tmp_path, monkeypatch):
+    """A strategy that compiles in code from another module (pimc: the solver) names it in
+    ``depends``: a change of that module's source gives the strategy a new fingerprint, so
+    a cached kernel never holds the old code; without ``depends`` the change goes unseen."""
+    import importlib
+
+    def play(v, legal, u, p):
+        return legal & -legal
+
+    dep = tmp_path / "trunfo_dep_probe.py"
+    monkeypatch.syspath_prepend(str(tmp_path))
+    S.get("sueca", "pimc")                   # the built-ins loaded, then the probes undone:
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+
+    def fingerprints(text):
+        dep.write_text(text)
+        sys.modules.pop("trunfo_dep_probe", None)
+        importlib.invalidate_caches()
+        mod = importlib.import_module("trunfo_dep_probe")
+        with_dep = S.register("sueca", "depends_probe_a", play, depends=(mod,), origin="test")
+        without = S.register("sueca", "depends_probe_b", play, origin="test")
+        return with_dep.fingerprint, without.fingerprint
+
+    a1, b1 = fingerprints("X = 1\n")
+    a2, b2 = fingerprints("X = 2\n")
+    assert a1 != a2 and b1 == b2
+    pimc = S.get("sueca", "pimc")
+    same_but_depends = S.register("sueca", "pimc_no_depends", pimc.policies["play"],
+                                  params=pimc.params, origin="built-in")
+    assert pimc.fingerprint != same_but_depends.fingerprint
