@@ -15,6 +15,10 @@ numba compiles and caches it simply, and nothing is allocated or reference-count
 node.  The transposition table is probed and written at trick boundaries only.
 """
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .._jit import njit
 from ..bits import clz, ctz, pext, popcount, select_bit
@@ -37,6 +41,31 @@ _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 # --- small helpers ------------------------------------------------------------------------
+@intrinsic
+def _prefetch(typingctx, arr, i, j):
+    """Ask the CPU to bring ``arr[i, j]`` (a 2-D array) into the cache (``llvm.prefetch``:
+    a hint, no effect on results)."""
+    sig = types.void(arr, types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer2(context, builder, data=ary.data,
+                                        shape=cgutils.unpack_tuple(builder, ary.shape),
+                                        strides=cgutils.unpack_tuple(builder, ary.strides),
+                                        layout=aryty.layout, inds=[args[1], args[2]],
+                                        wraparound=False, boundscheck=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
 @njit
 def new_workspace(tt_bits):
     """A workspace for :func:`solve_value` and friends: the search stack and a transposition
@@ -389,35 +418,73 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     resw = bw
                     state = 2
                     continue
+                ntr = _pc(hs[d, leader])
+                if sidx == nstock and ntr == 1:
+                    # the last trick: no choice left
+                    c = ctz(hs[d, leader])
+                    led = tab[T_SUIT, c]
+                    bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
+                    win = leader
+                    wc = c
+                    tm_ = _ONE << np.uint64(c)
+                    q = leader
+                    for k in range(1, n):
+                        q += 1
+                        if q == n:
+                            q = 0
+                        c = ctz(hs[d, q])
+                        tm_ |= _ONE << np.uint64(c)
+                        cs = tab[T_SUIT, c]
+                        key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+                        if key > bkey:
+                            bkey = key
+                            win = q
+                            wc = c
+                    res = acc + rem if (win & 1) == 0 else acc
+                    wb = _ONE << np.uint64(wc)
+                    if tm_ & _suit_mask(tab[T_SUIT, wc], rps) & ~wb:
+                        resw = wb
+                    state = 2
+                    continue
+                # the transposition table's key and bucket, computed before the bounds
+                # below so that the bucket is fetched from memory meanwhile
+                live = h0 | h1
+                za = _ZERO
+                zb = _ZERO
+                if canon:
+                    # up to the ranks of the cards in play among themselves: the leader;
+                    # which cards worth points are in play and who holds them; how many
+                    # cards worth nothing each hand holds in each suit.  Who holds those
+                    # (two bit planes za, zb, by rank within each suit) is checked against
+                    # an entry's relevant ones only.
+                    k1, k2, za, zb = _canon_key(hs[d, 0], hs[d, 1], hs[d, 2], hs[d, 3],
+                                                leader, pmask, field, rps, bmi2)
+                else:
+                    k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
+                    if owners == OWN_HAND0:
+                        k2 = hs[d, 0]
+                    else:
+                        k2 = _ZERO
+                        for s in range(1, n):
+                            m = hs[d, s]
+                            while m:
+                                b = m & (~m + _ONE)
+                                m ^= b
+                                r = popcount(live & (b - _ONE))
+                                k2 |= np.uint64(s) << (np.uint64(3) * r)
+                if pmask:
+                    i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
+                else:
+                    # no card worth points (Spades): the key is little more than suit
+                    # lengths, so the owners go into the bucket's hash too (else the many
+                    # positions sharing lengths fight over one bucket)
+                    i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
+                _prefetch(tt_val, i, 0)                 # a bucket's values: 40 bytes
+                _prefetch(tt_val, i + 3, 4)
+                _prefetch(tt_key, i, 0)                 # its keys: 160 bytes
+                _prefetch(tt_key, i + 1, 4)
+                _prefetch(tt_key, i + 3, 4)
                 if sidx == nstock:
-                    ntr = _pc(hs[d, leader])
-                    if ntr == 1:
-                        # the last trick: no choice left
-                        c = ctz(hs[d, leader])
-                        led = tab[T_SUIT, c]
-                        bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
-                        win = leader
-                        wc = c
-                        tm_ = _ONE << np.uint64(c)
-                        q = leader
-                        for k in range(1, n):
-                            q += 1
-                            if q == n:
-                                q = 0
-                            c = ctz(hs[d, q])
-                            tm_ |= _ONE << np.uint64(c)
-                            cs = tab[T_SUIT, c]
-                            key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
-                            if key > bkey:
-                                bkey = key
-                                win = q
-                                wc = c
-                        res = acc + rem if (win & 1) == 0 else acc
-                        wb = _ONE << np.uint64(wc)
-                        if tm_ & _suit_mask(tab[T_SUIT, wc], rps) & ~wb:
-                            resw = wb
-                        state = 2
-                        continue
                     # trick count: a hand holding k such trumps wins k tricks, so the other
                     # side wins at most (tricks - k), holding at most the richest (tricks - k)
                     # cards of each hand (the sure trumps excepted)
@@ -472,38 +539,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 state = 2
                 continue
             if tpos == 0:
-                # transposition table
+                # transposition table (key and bucket computed above)
                 live = h0 | h1
-                za = _ZERO
-                zb = _ZERO
-                if canon:
-                    # up to the ranks of the cards in play among themselves: the leader;
-                    # which cards worth points are in play and who holds them; how many
-                    # cards worth nothing each hand holds in each suit.  Who holds those
-                    # (two bit planes za, zb, by rank within each suit) is checked against
-                    # an entry's relevant ones only.
-                    k1, k2, za, zb = _canon_key(hs[d, 0], hs[d, 1], hs[d, 2], hs[d, 3],
-                                                leader, pmask, field, rps, bmi2)
-                else:
-                    k1 = live | (np.uint64(sidx) << np.uint64(52)) | (np.uint64(leader) << np.uint64(58))
-                    if owners == OWN_HAND0:
-                        k2 = hs[d, 0]
-                    else:
-                        k2 = _ZERO
-                        for s in range(1, n):
-                            m = hs[d, s]
-                            while m:
-                                b = m & (~m + _ONE)
-                                m ^= b
-                                r = popcount(live & (b - _ONE))
-                                k2 |= np.uint64(s) << (np.uint64(3) * r)
-                if pmask:
-                    i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
-                else:
-                    # no card worth points (Spades): the key is little more than suit
-                    # lengths, so the owners go into the bucket's hash too (else the many
-                    # positions sharing lengths fight over one bucket)
-                    i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
                 for j in range(i, i + TT_WAYS):
                     if (tt_val[j, TT_GEN] == gen and tt_key[j, TK_K1] == k1
                             and tt_key[j, TK_K2] == k2):
