@@ -479,11 +479,11 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     # lengths, so the owners go into the bucket's hash too (else the many
                     # positions sharing lengths fight over one bucket)
                     i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
-                _prefetch(tt_val, i, 0)                 # a bucket's values: 40 bytes
-                _prefetch(tt_val, i + 3, 4)
-                _prefetch(tt_key, i, 0)                 # its keys: 160 bytes
-                _prefetch(tt_key, i + 1, 4)
-                _prefetch(tt_key, i + 3, 4)
+                _prefetch(tt_val, i, 0)                 # a bucket's values (10 bytes each)
+                _prefetch(tt_val, i + TT_WAYS - 1, TT_COLS - 1)
+                for j in range(i, i + TT_WAYS, 2):     # its keys (40 bytes each)
+                    _prefetch(tt_key, j, 0)
+                    _prefetch(tt_key, j + 1, TK_COLS - 1)
                 if sidx == nstock:
                     # trick count: a hand holding k such trumps wins k tricks, so the other
                     # side wins at most (tricks - k), holding at most the richest (tricks - k)
