@@ -10,10 +10,12 @@ import numba
 import numpy as np
 from numba.core import event as ev
 
-from simcore import _inline
+from simcore import _cache, _inline
 
 #: each inlined function's front end once per process, not once per call site
 INLINE_CACHE = _inline.install()
+#: cached kernels of simcore/ and strategies/ stamped with both packages' whole source
+SOURCE_STAMP = _cache.install()
 
 try:
     import fcntl
