@@ -455,13 +455,12 @@ def svg_text(fig) -> str:
     return buf.getvalue()
 
 
-def inline_svg(fig, prefix: str, label: str, svg: str | None = None) -> str:
-    """The figure as an inline ``<svg>`` element: text as text (``svg.fonttype`` none),
-    every id prefixed with ``prefix`` (and every reference to it), so that several
-    figures in one page never share an id; labelled for screen readers.  ``svg``: the
-    figure's :func:`svg_text` when already drawn."""
-    text = re.sub(r"^.*?(<svg)", r"\1", svg_text(fig) if svg is None else svg, count=1,
-                  flags=re.S)
+def inline_svg(svg: str, prefix: str, label: str) -> str:
+    """A figure's SVG document (:func:`svg_text`) as an inline ``<svg>`` element: text as
+    text (``svg.fonttype`` none), every id prefixed with ``prefix`` (and every reference to
+    it), so that several figures in one page never share an id; labelled for screen
+    readers."""
+    text = re.sub(r"^.*?(<svg)", r"\1", svg, count=1, flags=re.S)
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)     # metadata comments
     text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
     text = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', text)
@@ -523,7 +522,7 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
                 fallback = (f" <a href='figures/{f.name}.png'>PNG</a>" if "png" in figure_formats
                             else "")
             svg = svg_text(f.figure)           # drawn once for the page and the SVG file
-            body.append(f"<figure id='fig-{f.name}'>{inline_svg(f.figure, f.name, f.alt, svg)}"
+            body.append(f"<figure id='fig-{f.name}'>{inline_svg(svg, f.name, f.alt)}"
                         f"<figcaption>{html.escape(f.caption)}{fallback}</figcaption></figure>")
             for ext in figure_formats:
                 p = os.path.join(out, "figures", f"{f.name}.{ext}")

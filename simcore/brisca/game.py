@@ -183,20 +183,9 @@ class BriscaGame(Game):
         n, outcomes, dealer_side, winners = outcome_tables(      # two sides: codes 0..8
             totals, E.OUTCOME_LABELS[:E.SIDE2_BASE + 1], self.outcome_labels(setup),
             E.T_OUTCOME, E.T_DEALER_OUTCOME, "side")
-        h0, mean0, meand = _points_histogram(totals, n)
-        return {
-            "deals": n,
-            "outcomes": outcomes,
-            "dealer_side": dealer_side,
-            "winners": winners,
-            "mean_points_side0": mean0,
-            "mean_points_side1": float(totals[E.T_POINTS1] / n) if n else float("nan"),
-            "mean_points_dealer_side": meand,
-            "game_points_side0": int(totals[E.T_GAMES0]),
-            "game_points_side1": int(totals[E.T_GAMES1]),
-            "points_histogram_side0": [int(x) for x in h0],
-            **self._variant_summary(setup, totals, n),
-        }
+        out = _common_summary(totals, n, outcomes, dealer_side, winners, E.T_POINTS1,
+                              "mean_points_dealer_side")
+        return {**out, **self._variant_summary(setup, totals, n)}
 
     def _summary3(self, setup: Setup, totals: np.ndarray) -> dict:
         """Three players: the winner among three seats (each its own side); the dealer's
@@ -219,22 +208,11 @@ class BriscaGame(Game):
                                                 for k in kinds), n) for s in range(3)}
         for r in rel:
             winners[r] = share_entry(sum(dealer_side[f"{r}_{k}"]["count"] for k in kinds), n)
-        h0, mean0, meand = _points_histogram(totals, n)
-        nan = float("nan")
-        return {
-            "deals": n,
-            "outcomes": outcomes,
-            "dealer_side": dealer_side,
-            "winners": winners,
-            "mean_points_side0": mean0,
-            "mean_points_side1": float(totals[E.T_PSUM1] / n) if n else nan,
-            "mean_points_side2": float(totals[E.T_PSUM2] / n) if n else nan,
-            "mean_points_dealer": meand,
-            "game_points_side0": int(totals[E.T_GAMES0]),
-            "game_points_side1": int(totals[E.T_GAMES1]),
-            "game_points_side2": int(totals[E.T_GAMES2]),
-            "points_histogram_side0": [int(x) for x in h0],
-        }
+        out = _common_summary(totals, n, outcomes, dealer_side, winners, E.T_PSUM1,
+                              "mean_points_dealer")
+        out["mean_points_side2"] = float(totals[E.T_PSUM2] / n) if n else float("nan")
+        out["game_points_side2"] = int(totals[E.T_GAMES2])
+        return out
 
     def _variant_summary(self, setup: Setup, totals: np.ndarray, n: int) -> dict:
         """The summary entries of the regional variants in force (issue 15, b15b)."""
@@ -352,6 +330,24 @@ class BriscaGame(Game):
 
 
 BRISCA = BriscaGame()
+
+
+def _common_summary(totals, n, outcomes, dealer_side, winners, t_points1, dealer_key):
+    """The summary entries of two sides and of three seats alike (side 1's points summed at
+    ``t_points1``; the dealer's mean points under ``dealer_key``)."""
+    h0, mean0, meand = _points_histogram(totals, n)
+    return {
+        "deals": n,
+        "outcomes": outcomes,
+        "dealer_side": dealer_side,
+        "winners": winners,
+        "mean_points_side0": mean0,
+        "mean_points_side1": float(totals[t_points1] / n) if n else float("nan"),
+        dealer_key: meand,
+        "game_points_side0": int(totals[E.T_GAMES0]),
+        "game_points_side1": int(totals[E.T_GAMES1]),
+        "points_histogram_side0": [int(x) for x in h0],
+    }
 
 
 def _points_histogram(totals: np.ndarray, n: int):
