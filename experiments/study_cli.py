@@ -53,11 +53,11 @@ def cmd_run(args) -> int:
             print(f"note: {out}: {problem}: recomputed", file=sys.stderr)
         rep = None
         report_path = os.path.join(out, "report", "report.html")
-        if args.report and r.complete and (not r.already_complete
-                                           or not os.path.exists(report_path)):
+        if r.complete and (not r.already_complete or not os.path.exists(report_path)):
             from .duplicate_study import ensure_duplicate
             ensure_duplicate(out, r.manifest, threads=args.threads)    # comparison studies
-            rep = write_report(out)
+            if args.report:                          # (the duplicate is data: made anyway)
+                rep = write_report(out)
     if args.json:
         _print_json({"out": out, "spec": spec.name, "done": r.done, "deals": r.deals,
                      "complete": r.complete, "interrupted": r.interrupted, "resumed": r.resumed,

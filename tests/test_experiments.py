@@ -1,6 +1,7 @@
 """Experiment specs, the chunked study runner (resume, determinism), the study CLI."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -218,6 +219,17 @@ def test_resume_refusals_and_fresh_start(tmp_path, capsys):
     changed = _spec(tmp_path, SPEC.replace("pente = true", "pente = false"))
     assert main(["run", changed, "--out", out, "--resume"]) == 2
     assert "rules.pente: True -> False" in capsys.readouterr().err
+
+
+def test_no_report_still_plays_a_comparison_in_duplicate(tmp_path, capsys):
+    """--no-report leaves out the report, not the run's data: a comparison study's
+    duplicate deals are played, so that a later `trunfo report` has them."""
+    out = str(tmp_path / "run")
+    assert main(["run", "sueca_greedy_vs_random", "--out", out, "-n", str(N), "--chunk",
+                 str(CHUNK), "--no-report"]) == 0
+    assert not os.path.exists(os.path.join(out, "report"))
+    with open(os.path.join(out, "duplicate.json")) as f:
+        assert json.load(f)["deals"] == N
 
 
 def test_catalog_command(capsys):
