@@ -421,7 +421,8 @@ def lineup(game: str, names, players: int) -> Lineup:
         raise TrunfoError(f"{game} with {players} players needs 1 or {players} strategies "
                           f"(one per seat), got {len(names)}: {','.join(names)}")
     seats = tuple(seat_strategy(game, n) for n in names)
-    distinct = sorted({id(s.strategy): s.strategy for s in seats}.values(),
+    own = {id(s.strategy): s.strategy for s in seats}
+    distinct = sorted({**own, **_padding(game, own.values())}.values(),
                       key=lambda s: (s.name, s.origin))
     index = {id(s): i for i, s in enumerate(distinct)}
     codes = np.array([index[id(s.strategy)] for s in seats], dtype=np.int8)
@@ -439,10 +440,34 @@ def lineup(game: str, names, players: int) -> Lineup:
     view = max(s.view for s in distinct)
     key = f"{game}|v{view}|" + "+".join(f"{s.name}@{s.fingerprint}" for s in distinct)
     lu = Lineup(game, seats, tuple(distinct), codes, tuple(params), key, view,
-                all(s.deterministic for s in distinct), all(s.cacheable for s in distinct),
+                all(s.deterministic for s in own.values()),
+                all(s.cacheable for s in distinct),
                 all(s.origin == "built-in" for s in distinct))
     _LINEUPS[key] = lu
     return lu
+
+
+#: environment variable: built-in strategies compiled into every kernel that seats one of them
+PAD_ENV = "TRUNFO_LINEUP_PAD"
+
+
+def _padding(game: str, own) -> dict:
+    """The strategies :envvar:`TRUNFO_LINEUP_PAD` (names, comma-separated; unset: none)
+    adds to a lineup: when every strategy of the table is built in and one of them is
+    named there, all the named built-in ones of the game, so that tables seating
+    ``random``, ``greedy`` or both (with ``expert`` or not) run one compiled kernel.  The
+    test suite sets it (``tests/conftest.py``) to compile fewer kernels; a padded
+    strategy decides for no seat, so results are the same (the draws ``u`` are taken
+    whatever the strategies), only the kernel's view level is the highest of them all."""
+    import os
+    names = [n.strip() for n in os.environ.get(PAD_ENV, "").split(",") if n.strip()]
+    if not names or any(s.origin != "built-in" for s in own):
+        return {}
+    if not any(s.name in names for s in own):
+        return {}
+    known = strategies_for(game)
+    pads = [known[n] for n in names if n in known and known[n].origin == "built-in"]
+    return {id(s): s for s in pads}
 
 
 def lineup_of(key: str) -> Lineup:

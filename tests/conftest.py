@@ -1,6 +1,9 @@
+import os
 import signal
 import sys
 from pathlib import Path
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -10,3 +13,21 @@ sys.path.insert(0, str(HERE))
 # that interrupt a command send SIGINT to themselves and expect Ctrl-C's behaviour.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# One compiled kernel for the tables of built-in strategies that seat greedy or random
+# (alone, together, or with expert): see simcore.strategy._padding and DEVELOPERS.md.
+# Results are unchanged by it; the tests marked ``natural_lineups`` (one parity case of
+# each game) compile the kernels users get for such tables, unpadded.  Set by the import
+# of this file, so subprocesses (the CLI tests, cluster workers) inherit it.
+os.environ.setdefault("TRUNFO_LINEUP_PAD", "greedy,random")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "natural_lineups: compile this test's tables as "
+                            "users get them (no TRUNFO_LINEUP_PAD)")
+
+
+@pytest.fixture(autouse=True)
+def _natural_lineups(request, monkeypatch):
+    if request.node.get_closest_marker("natural_lineups"):
+        monkeypatch.delenv("TRUNFO_LINEUP_PAD", raising=False)

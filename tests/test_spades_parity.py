@@ -47,7 +47,9 @@ HAND_CASES = [(m, {}, None) for m in MIXES] + \
     [(m, rules, dealer) for m in MIXES[:3] for rules, dealer in VARIANTS[1:]]
 
 
-@pytest.mark.parametrize("strategies,rules,dealer", HAND_CASES, ids=lambda v: str(v))
+@pytest.mark.parametrize("strategies,rules,dealer",
+                         [pytest.param(*HAND_CASES[0], marks=pytest.mark.natural_lineups),
+                          *HAND_CASES[1:]], ids=lambda v: str(v))
 def test_hands_identical_to_the_reference(strategies, rules, dealer):
     seed, n = 1234, 150
     setup = SPADES.setup(rules, strategies, dealer=dealer)

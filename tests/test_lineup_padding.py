@@ -1,0 +1,44 @@
+"""TRUNFO_LINEUP_PAD (simcore.strategy._padding): the suite compiles one kernel for the
+tables of built-in strategies that seat greedy or random; the padding must change no
+result and nothing a run reports about its seats."""
+import pytest
+
+import simcore
+from simcore import strategy as S
+
+
+def test_a_padded_lineup_seats_only_its_own_strategies(monkeypatch):
+    monkeypatch.setenv(S.PAD_ENV, "greedy,random")
+    lu = S.lineup("sueca", ["greedy"], 4)
+    assert [s.name for s in lu.strategies] == ["greedy", "random"]
+    assert list(lu.codes) == [0, 0, 0, 0]
+    assert lu.names == ("greedy",) * 4
+    assert lu.deterministic          # random is compiled in, it decides for no seat
+    assert "random@" in lu.key and lu.view == S.VIEW_TRICK
+    mixed = S.lineup("sueca", ["random", "expert", "random", "expert"], 4)
+    assert [s.name for s in mixed.strategies] == ["expert", "greedy", "random"]
+    assert list(mixed.codes) == [2, 0, 2, 0]
+    assert not mixed.deterministic
+
+
+def test_padding_leaves_other_tables_alone(monkeypatch):
+    monkeypatch.setenv(S.PAD_ENV, "greedy,random")
+    # no seat plays a padded strategy
+    assert [s.name for s in S.lineup("sueca", ["expert"], 4).strategies] == ["expert"]
+    monkeypatch.delenv(S.PAD_ENV)
+    assert [s.name for s in S.lineup("sueca", ["greedy"], 4).strategies] == ["greedy"]
+    assert S.lineup("sueca", ["random"], 4).view == S.VIEW_NONE
+
+
+@pytest.mark.parametrize("game,players", [("sueca", 4), ("scopa", 2)])
+def test_padding_changes_no_record(game, players, monkeypatch):
+    """Scopa with two players of one strategy runs another play loop (``play2``) unpadded."""
+    monkeypatch.setenv(S.PAD_ENV, "greedy,random")
+    assert len(S.lineup(game, ["random"], players).strategies) == 2
+    padded = list(simcore.game_records(game, deals=40, seed=9, strategies=("random",),
+                                       players=players))
+    monkeypatch.delenv(S.PAD_ENV)
+    assert len(S.lineup(game, ["random"], players).strategies) == 1
+    natural = list(simcore.game_records(game, deals=40, seed=9, strategies=("random",),
+                                        players=players))
+    assert padded == natural
