@@ -20,14 +20,18 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
 # each game) compile the kernels users get for such tables, unpadded.  Set by the import
 # of this file, so subprocesses (the CLI tests, cluster workers) inherit it.
 os.environ.setdefault("TRUNFO_LINEUP_PAD", "greedy,random")
+# Likewise Brisca compiles the code of all its variants into any kernel with one on
+# (simcore.brisca.nb.variant_of); the games without a variant keep their own kernels.
+os.environ.setdefault("TRUNFO_VARIANT_PAD", "1")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "natural_lineups: compile this test's tables as "
-                            "users get them (no TRUNFO_LINEUP_PAD)")
+                            "users get them (no TRUNFO_LINEUP_PAD, no TRUNFO_VARIANT_PAD)")
 
 
 @pytest.fixture(autouse=True)
 def _natural_lineups(request, monkeypatch):
     if request.node.get_closest_marker("natural_lineups"):
         monkeypatch.delenv("TRUNFO_LINEUP_PAD", raising=False)
+        monkeypatch.delenv("TRUNFO_VARIANT_PAD", raising=False)
