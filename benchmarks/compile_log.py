@@ -27,6 +27,12 @@ from collections import defaultdict
 _OUT = os.environ.get("COMPILE_LOG", "compiles.jsonl")
 
 
+def _children() -> float:
+    """CPU of the finished subprocesses waited for (the CLI tests' commands)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def _cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -87,8 +93,10 @@ try:                                    # as a pytest plugin
     def pytest_runtest_protocol(item, nextitem):
         _state["test"] = item.nodeid
         c0 = _cpu()
+        k0 = _children()
         yield
-        _write({"kind": "test", "test": item.nodeid, "cpu": _cpu() - c0, "pid": os.getpid()})
+        _write({"kind": "test", "test": item.nodeid, "cpu": _cpu() - c0,
+                "children": _children() - k0, "pid": os.getpid()})
 except ImportError:                     # pragma: no cover (the summary needs neither)
     pass
 
@@ -102,7 +110,8 @@ def summarize(path: str, top: int = 40) -> None:
         by_kernel[(r["fn"], r["args"])].append(r)
     total = sum(r["cpu"] for r in comp)
     print(f"{len(comp)} top-level compiles, {total:.0f} CPU-s, {len(by_kernel)} distinct; "
-          f"{len(tests)} tests, {sum(r['cpu'] for r in tests):.0f} CPU-s in tests")
+          f"{len(tests)} tests, {sum(r['cpu'] for r in tests):.0f} CPU-s in tests, "
+          f"{sum(r.get('children', 0) for r in tests):.0f} CPU-s in their subprocesses")
     again = {k: v for k, v in by_kernel.items() if len(v) > 1}
     print(f"\ncompiled more than once: {len(again)} kernels, "
           f"{sum(r['cpu'] for v in again.values() for r in v[1:]):.0f} CPU-s of repeats")
@@ -117,6 +126,14 @@ def summarize(path: str, top: int = 40) -> None:
         f = (r["test"] or "?").split("::")[0]
         by_file[f][0] += 1
         by_file[f][1] += r["cpu"]
+    kids = defaultdict(float)
+    for r in tests:
+        kids[r["test"].split("::")[0]] += r.get("children", 0)
+    if any(kids.values()):
+        print("\nsubprocesses by test file (CPU-s)")
+        for f, c in sorted(kids.items(), key=lambda kv: -kv[1])[:15]:
+            if c >= 0.5:
+                print(f"  {c:6.1f}s {f}")
     print("\ncompiles by test file")
     for f, (n, c) in sorted(by_file.items(), key=lambda kv: -kv[1][1]):
         print(f"  {c:6.1f}s {n:3d} {f}")
