@@ -93,9 +93,11 @@ try:                                    # as a pytest plugin
     def pytest_runtest_protocol(item, nextitem):
         _state["test"] = item.nodeid
         c0 = _cpu()
+        s0 = resource.getrusage(resource.RUSAGE_SELF).ru_stime
         k0 = _children()
         yield
         _write({"kind": "test", "test": item.nodeid, "cpu": _cpu() - c0,
+                "sys": resource.getrusage(resource.RUSAGE_SELF).ru_stime - s0,
                 "children": _children() - k0, "pid": os.getpid()})
 except ImportError:                     # pragma: no cover (the summary needs neither)
     pass

@@ -92,12 +92,15 @@ def test_spades_pimc_never_uses_cards_its_seat_cannot_see():
 
 def test_spades_pimc_is_reproducible_chunk_by_chunk():
     """Deals 0..5 in one call and in two: the same plays (the samples come from the deal's
-    stream, not from the chunk or thread)."""
-    g = get_game("spades")
-    setup = g.setup({}, (SPADES_PIMC, "expert") * 2)
-    whole = g.run_chunk(setup, 9, 0, 6)
-    parts = np.concatenate([g.run_chunk(setup, 9, 0, 3), g.run_chunk(setup, 9, 3, 3)])
-    assert (whole == parts).all()
+    stream, not from the chunk or thread).  The deals are given (the kernel of the tests
+    above), the stream is the deal index's."""
+    rng = np.random.default_rng(9)
+    decks = np.array([rng.permutation(52) for _ in range(6)])
+    whole, tw = spades_run(decks, 0, seed=9)
+    (a, ta), (b, tb) = spades_run(decks[:3], 0, seed=9), spades_run(decks[3:], 3, seed=9)
+    assert (whole == np.concatenate([a, b])).all()
+    for i in range(6):
+        assert spades_plays(tw, i) == spades_plays(ta if i < 3 else tb, i % 3)
 
 
 # --- Brisca ------------------------------------------------------------------------------
