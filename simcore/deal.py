@@ -1,8 +1,9 @@
 """Steps shared by every game's dealing: the documented shuffle pass (docs/rng.md), and
 where a kernel's deals come from (:func:`fill_deck`)."""
 import numpy as np
+from llvmlite import ir
 from numba import types
-from numba.extending import overload, typeof_impl
+from numba.extending import intrinsic, overload, typeof_impl
 
 from ._jit import KERNEL_OPTIONS, njit
 from .rng import MASK32, next64
@@ -66,8 +67,10 @@ def given(decks) -> tuple:
 
 class ConditionedSource(tuple):
     """A conditioned deal source (docs/odds.md, "In the kernels"): to the kernels, the tuple
-    of the two blobs' addresses (integers: no reference counting when kernels copy it);
-    ``pblob`` and ``wblob``, the arrays themselves, alive as long as this object."""
+    of the two blobs' addresses and of the sampler's C entry point
+    (:func:`~simcore.conditions.sampler.deal_source_address`; integers: no reference
+    counting when kernels copy it); ``pblob`` and ``wblob``, the arrays themselves, alive as
+    long as this object."""
 
     pblob: np.ndarray
     wblob: np.ndarray
@@ -75,7 +78,7 @@ class ConditionedSource(tuple):
 
 @typeof_impl.register(ConditionedSource)
 def _typeof_conditioned(val, c):
-    return types.UniTuple(types.int64, 2)
+    return types.UniTuple(types.int64, 3)
 
 
 def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> tuple:
@@ -86,10 +89,11 @@ def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> tup
     orders drawn and the deal the sampler gave up on (see :func:`source_info`): threads
     never share a mutable array.  ``decks``, ``dealers`` and ``states`` (the stream states
     after each deal): the chunk's deals, dealt beforehand."""
-    from .conditions.sampler import new_source_work, pack_plan
+    from .conditions.sampler import deal_source_address, new_source_work, pack_plan
     pblob = np.ascontiguousarray(pack_plan(plan) if packed is None else packed, np.int64)
     wblob = new_source_work(plan, decks, dealers, states)
-    src = ConditionedSource((int(pblob.ctypes.data), int(wblob.ctypes.data)))
+    src = ConditionedSource((int(pblob.ctypes.data), int(wblob.ctypes.data),
+                             deal_source_address()))
     src.pblob = pblob
     src.wblob = wblob
     return src
@@ -104,7 +108,7 @@ def source_info(source) -> tuple[int, int]:
 
 
 def _is_conditioned(source) -> bool:
-    return len(source) == 2 and all(isinstance(a, types.Integer) for a in source)
+    return len(source) == 3 and all(isinstance(a, types.Integer) for a in source)
 
 
 @overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)
@@ -124,20 +128,45 @@ def _fill_deck(state, deck, n, source, i):
                 deck[j] = decks[i, j]
         return copied
     if _is_conditioned(source):
-        from .conditions.sampler import deal_source
+        from .conditions.sampler import SOURCE_DECK
 
         def drawn(state, deck, n, source, i):
-            # the sampler is called, not inlined: it gets its own copy of the stream state,
-            # so that the kernel's state (in its frame) does not escape and stays in registers
-            # through the play
+            # the sampler is called through its C entry point (compiled once, not in every
+            # kernel: sampler.deal_source_address), on its own copy of the stream state, so
+            # that the kernel's state (in its frame) does not escape and stays in registers
+            # through the play, and of the deck (int64 slots, whatever the kernel's deck)
             s = stack_empty(4, np.uint64)
             for j in range(4):
                 s[j] = state[j]
-            deal_source(s, deck, np.int64(source[0]), np.int64(source[1]), i)
+            d = stack_empty(SOURCE_DECK, np.int64)
+            _call_source(source[2], s, d, np.int64(source[0]), np.int64(source[1]),
+                         np.int64(i))
+            for j in range(n):
+                deck[j] = d[j]
             for j in range(4):
                 state[j] = s[j]
         return drawn
     return None
+
+
+@intrinsic
+def _call_source(typingctx, faddr, state, deck, paddr, waddr, i):
+    """Call the sampler's C entry point at ``faddr`` with the data of ``state`` (uint64[4])
+    and ``deck`` (int64 slots): ``int64 f(uint64*, int64*, int64, int64, int64)``."""
+    sig = types.int64(faddr, state, deck, types.int64, types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        f, st, dk, pa, wa, ix = args
+        sp = context.make_array(signature.args[1])(context, builder, st).data
+        dp = context.make_array(signature.args[2])(context, builder, dk).data
+        i64 = ir.IntType(64)
+        fnty = ir.FunctionType(i64, [i64.as_pointer(), i64.as_pointer(), i64, i64, i64])
+        fp = builder.inttoptr(context.cast(builder, f, signature.args[0], types.int64),
+                              fnty.as_pointer())
+        return builder.call(fp, [builder.bitcast(sp, i64.as_pointer()),
+                                 builder.bitcast(dp, i64.as_pointer()), pa, wa, ix])
+
+    return sig, codegen
 
 
 def source_dealer(source, i, dealer):

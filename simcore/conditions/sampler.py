@@ -12,10 +12,11 @@ The plan's arrays are read through offsets held in its header: helpers that took
 would cost reference counts per card (DEVELOPERS.md); the functions kernels call are
 compiled without reference counting (``_nrt=False``).
 """
+import threading
 from typing import NamedTuple
 
 import numpy as np
-from numba import types
+from numba import carray, types
 from numba.extending import intrinsic
 
 from .._jit import njit
@@ -617,6 +618,35 @@ def source_blobs(paddr, waddr):
 def source_dealer_at(waddr):
     """The dealer the last deal of the source at ``waddr`` drew."""
     return np.int64(_array_at(waddr, W_HEAD, np.uint64)[W_DEALER])
+
+
+def _deal_source_c(state_ptr, deck_ptr, paddr, waddr, i):
+    """:func:`deal_source` behind a C function pointer (see :func:`deal_source_address`):
+    the stream state (4 words) and a deck of :data:`SOURCE_DECK` int64 slots by address."""
+    return deal_source(carray(state_ptr, 4), carray(deck_ptr, SOURCE_DECK), paddr, waddr, i)
+
+
+#: the deck slots the C entry point writes (every game's deck fits)
+SOURCE_DECK = 64
+_C_SIG = types.int64(types.CPointer(types.uint64), types.CPointer(types.int64), types.int64,
+                     types.int64, types.int64)
+_C_ENTRY: list = []
+_C_LOCK = threading.Lock()
+
+
+def deal_source_address() -> int:
+    """The address of :func:`deal_source` compiled once as a C function (``numba.cfunc``,
+    cached on disk), which kernels call through the pointer they get in their conditioned
+    deal source (:func:`simcore.deal.conditioned`).  A call would link the sampler's code
+    into every kernel that deals conditioned deals, and LLVM would optimize and emit it
+    again for each (about 5 s of compiling per kernel); through the pointer it is compiled
+    once.  Compiled (or loaded) at the first conditioned source of the process."""
+    with _C_LOCK:
+        if not _C_ENTRY:
+            from numba import cfunc
+            _C_ENTRY.append(cfunc(_C_SIG, cache=True, nogil=True, error_model="numpy",
+                                  boundscheck=False)(_deal_source_c))
+    return _C_ENTRY[0].address
 
 
 @njit(_nrt=False)
