@@ -21,6 +21,8 @@ import json
 import os
 import re
 import resource
+import threading
+import time
 import sys
 from collections import defaultdict
 
@@ -95,10 +97,12 @@ try:                                    # as a pytest plugin
         c0 = _cpu()
         s0 = resource.getrusage(resource.RUSAGE_SELF).ru_stime
         k0 = _children()
+        w0 = time.perf_counter()
         yield
         _write({"kind": "test", "test": item.nodeid, "cpu": _cpu() - c0,
                 "sys": resource.getrusage(resource.RUSAGE_SELF).ru_stime - s0,
-                "children": _children() - k0, "pid": os.getpid()})
+                "children": _children() - k0, "wall": time.perf_counter() - w0,
+                "threads": threading.active_count(), "pid": os.getpid()})
 except ImportError:                     # pragma: no cover (the summary needs neither)
     pass
 

@@ -410,8 +410,9 @@ class Lineup:
 _LINEUPS: dict[str, Lineup] = {}
 
 
-def lineup(game: str, names, players: int) -> Lineup:
-    """Validate one strategy per seat (or one for every seat) and build the lineup."""
+def lineup(game: str, names, players: int, pad: bool = True) -> Lineup:
+    """Validate one strategy per seat (or one for every seat) and build the lineup
+    (``pad``: with the strategies of :func:`_padding`, if any)."""
     if isinstance(names, str):
         names = split_names(names)
     names = list(names)
@@ -422,7 +423,7 @@ def lineup(game: str, names, players: int) -> Lineup:
                           f"(one per seat), got {len(names)}: {','.join(names)}")
     seats = tuple(seat_strategy(game, n) for n in names)
     own = {id(s.strategy): s.strategy for s in seats}
-    distinct = sorted({**own, **_padding(game, own.values())}.values(),
+    distinct = sorted({**own, **(_padding(game, own.values()) if pad else {})}.values(),
                       key=lambda s: (s.name, s.origin))
     index = {id(s): i for i, s in enumerate(distinct)}
     codes = np.array([index[id(s.strategy)] for s in seats], dtype=np.int8)
@@ -553,7 +554,8 @@ def decide(game: str, name: str, view, legal, u: int = 0, kind: str = "play",
     g = get_game(game)
     players = players or g.default_players
     seat = int(view["seat"]) if seat is None else seat
-    lu = lineup(game, [name], players)
+    # not padded: the strategy alone (a padded one may lack a policy for ``kind``)
+    lu = lineup(game, [name], players, pad=False)
     fn = _DECIDERS.get((lu.key, kind))
     if fn is None:
         import numba

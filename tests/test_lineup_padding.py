@@ -61,3 +61,14 @@ def test_brisca_variant_padding_compiles_every_variant(monkeypatch):
     assert variant_of(params) == 3
     plain = np.asarray(get_game("brisca").setup({}, ("random",), players=2).params)
     assert variant_of(plain) == 0            # the default game keeps its own kernel
+
+
+def test_decide_asks_the_strategy_alone(monkeypatch):
+    """A policy only the strategy has (greedy's ``muerte`` in Brisca; random has none): a
+    padded table would have no dispatcher for it, so ``decide`` never pads, whatever was
+    compiled before in the process."""
+    from test_brisca_rules import muerte_choice
+    monkeypatch.setenv(S.PAD_ENV, "greedy,random")
+    monkeypatch.setattr(S, "_DISPATCH", {})
+    monkeypatch.setattr(S, "_DECIDERS", {})
+    assert muerte_choice("greedy", "1B 5C 2O", trick=[(0, "3B")]) == "1B"
