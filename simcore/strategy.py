@@ -30,6 +30,7 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -460,7 +461,6 @@ def _padding(game: str, own) -> dict:
     test suite sets it (``tests/conftest.py``) to compile fewer kernels; a padded
     strategy decides for no seat, so results are the same (the draws ``u`` are taken
     whatever the strategies), only the kernel's view level is the highest of them all."""
-    import os
     names = [n.strip() for n in os.environ.get(PAD_ENV, "").split(",") if n.strip()]
     if not names or any(s.origin != "built-in" for s in own):
         return {}

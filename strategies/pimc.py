@@ -15,9 +15,10 @@ The samples come from a generator seeded by the seat's own draw ``u`` for the de
 its choices depend only on its view and that draw: two deals that differ only in cards the
 seat cannot see give the same samples, hence the same choice.
 
-Numba's cache follows the file of a kernel and the key of its strategies: a hash of the
-policies' own files (strategies/sueca.py, spades_pimc.py, brisca_pimc.py) and of the modules
-they name in ``depends`` (:data:`DEPENDS`: this file and the solver's).
+A kernel's key names its strategies by a hash of the policies' own files
+(strategies/sueca.py, spades_pimc.py, brisca_pimc.py) and of the modules they name in
+``depends`` (:data:`DEPENDS`: this file and the solver's); the disk cache of every kernel is
+also stamped with all of simcore/ and strategies/ (simcore/_cache.py).
 """
 import sys
 

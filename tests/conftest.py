@@ -9,7 +9,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 # The pytest processes keep CPython's frame-stack chunks (tests/arena_cache.py): numba
-# compiles about 15% faster without mapping and unmapping them all the time.
+# compiles faster without mapping and unmapping them all the time (a cold Brisca kernel
+# 5.0 -> 4.1 s of CPU).
 import arena_cache  # noqa: E402
 
 arena_cache.install()

@@ -654,6 +654,12 @@ def _loop_parts(key, players, variant):
             flags)
 
 
+#: environment variable: when set, a Brisca kernel with any variant on compiles the code of
+#: them all (literal 3), which reads the flags in force from the rules: the same results,
+#: one kernel per lineup and player count (the test suite sets it, ``tests/conftest.py``)
+VARIANT_PAD_ENV = "TRUNFO_VARIANT_PAD"
+
+
 def variant_of(params) -> int:
     """The kernels' compile-time variant literal, two fields (0: the default game, whose
     kernel holds none of the variants' code):
@@ -672,11 +678,6 @@ def variant_of(params) -> int:
         return 3
     return v
 
-
-#: environment variable: when set, a Brisca kernel with any variant on compiles the code of
-#: them all (literal 3), which reads the flags in force from the rules: the same results,
-#: one kernel per lineup and player count (the test suite sets it, ``tests/conftest.py``)
-VARIANT_PAD_ENV = "TRUNFO_VARIANT_PAD"
 
 
 @njit(inline="always")

@@ -19,7 +19,7 @@ import numpy as np
 from numba import carray, types
 from numba.extending import intrinsic
 
-from .._jit import njit
+from .._jit import JIT_OPTIONS, njit
 from ..bits import ctz, popcount
 from ..rng import MASK32, next64, seed_stream
 
@@ -644,8 +644,7 @@ def deal_source_address() -> int:
     with _C_LOCK:
         if not _C_ENTRY:
             from numba import cfunc
-            _C_ENTRY.append(cfunc(_C_SIG, cache=True, nogil=True, error_model="numpy",
-                                  boundscheck=False)(_deal_source_c))
+            _C_ENTRY.append(cfunc(_C_SIG, **JIT_OPTIONS)(_deal_source_c))
     return _C_ENTRY[0].address
 
 

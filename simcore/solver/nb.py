@@ -126,6 +126,13 @@ def _top_points(m, k, sm, ncls):
 
 
 @njit(inline="always")
+def _trick_key(cs, led, trump, strength):
+    """A card's strength in a trick (see ``alphabeta``): 64 for a trump, 32 for the suit
+    led, plus its rank in its suit; the highest key wins the trick."""
+    return (cs == trump) * 64 + (cs == led) * 32 + strength
+
+
+@njit(inline="always")
 def _max_key(h, led, trump, rps, field, follow):
     """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
     trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
@@ -270,7 +277,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
         cs = tab[T_SUIT, c]
         if k == 0:
             led = cs
-        key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+        key = _trick_key(cs, led, trump, tab[T_STRENGTH, c])
         if key > bkey:
             bkey = key
             wcard = c
@@ -423,7 +430,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     # the last trick: no choice left
                     c = ctz(hs[d, leader])
                     led = tab[T_SUIT, c]
-                    bkey = (led == trump) * 64 + 32 + tab[T_STRENGTH, c]
+                    bkey = _trick_key(led, led, trump, tab[T_STRENGTH, c])
                     win = leader
                     wc = c
                     tm_ = _ONE << np.uint64(c)
@@ -435,7 +442,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         c = ctz(hs[d, q])
                         tm_ |= _ONE << np.uint64(c)
                         cs = tab[T_SUIT, c]
-                        key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+                        key = _trick_key(cs, led, trump, tab[T_STRENGTH, c])
                         if key > bkey:
                             bkey = key
                             win = q
@@ -641,7 +648,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                                 q -= n
                             top = live & sfield
                             partner_top = ((_ONE << np.uint64(63 - clz(top))) & hs[d, q]) != 0
-                    key = (cs == trump) * 64 + 32 + strength
+                    key = _trick_key(cs, cs, trump, strength)
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
                         score = 1000 + pc * 8 - strength
@@ -655,7 +662,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             # a low lead to the partner's top card of the suit
                             score += 150
                 else:
-                    key = (cs == trump) * 64 + (cs == led) * 32 + strength
+                    key = _trick_key(cs, led, trump, strength)
                     if key > bkey:
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength
@@ -713,7 +720,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             cs = tab[T_SUIT, c]
             if tpos == 0:
                 led = cs
-                bkey = (cs == trump) * 64 + 32 + tab[T_STRENGTH, c]
+                bkey = _trick_key(cs, cs, trump, tab[T_STRENGTH, c])
                 win = p
                 wcard = c
                 tpts = tab[T_POINTS, c]
@@ -723,7 +730,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 bkey = st[d, F_BKEY]
                 win = st[d, F_WIN]
                 wcard = st[d, F_WCARD]
-                key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+                key = _trick_key(cs, led, trump, tab[T_STRENGTH, c])
                 if key > bkey:
                     bkey = key
                     win = p
@@ -1004,7 +1011,7 @@ def child_position(hands, pos, cfg, tab, card, out_hands, out_pos):
         for k in range(n):
             c = out_pos[P_TRICK + k]
             cs = tab[T_SUIT, c]
-            key = (cs == trump) * 64 + (cs == led) * 32 + tab[T_STRENGTH, c]
+            key = _trick_key(cs, led, trump, tab[T_STRENGTH, c])
             v += tab[T_POINTS, c]
             if cs == trump:
                 out_pos[P_BROKEN] = 1
