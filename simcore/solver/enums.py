@@ -83,9 +83,10 @@ MAX_CLASSES = 8
 
 # transposition table: keys (uint64 columns): the position's key, then, for Sueca and
 # Spades, the mask of the relevant cards worth nothing (by rank among those still in play,
-# 16 bits a suit) and their owners (two bit planes); values (int16 columns)
-TK_K1, TK_K2, TK_M, TK_A, TK_B = range(5)
-TK_COLS = 5
+# 16 bits a suit) and their owners (two bit planes), then the cards worth points in play
+# (Sueca keys hold only how many per suit: see nb._shift); values (int16 columns)
+TK_K1, TK_K2, TK_M, TK_A, TK_B, TK_S = range(6)
+TK_COLS = 6
 TT_LB, TT_UB, TT_MOVE, TT_DEPTH, TT_GEN = range(5)
 TT_COLS = 5
 TT_WAYS = 4              # entries per bucket

@@ -22,15 +22,15 @@ from numba.extending import intrinsic
 
 from .._jit import njit
 from ..bits import clz, ctz, pext, popcount, select_bit
-from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_RPS, C_TRUMP,
-                    C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
+from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS,
+                    C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
                     F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL,
                     F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED, M_BROKEN,
                     M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON,
                     OWN_HAND0,
                     P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
                     SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
-                    TK_M, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
+                    TK_M, TK_S, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
                     W_IN, H_WIDTH, MAX_PLY, N_FIELDS, N_META, SM_LEN, TK_COLS, TT_COLS)
 
 _ONE = np.uint64(1)
@@ -172,7 +172,9 @@ def _push(k1, k2, off, v, nbits):
 def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
     """The table key (k1, k2) of a Sueca/Spades position at a trick boundary with hands
     a0..a3 and ``leader`` to lead, and the owners of its cards worth nothing (za, zb: two
-    bit planes, by rank within each suit, 16 bits a suit)."""
+    bit planes, by rank within each suit, 16 bits a suit).  The key holds how many cards
+    worth points each suit has in play, not which: that is the entry's signature (``TK_S``,
+    see :func:`_shift`)."""
     live = a0 | a1 | a2 | a3
     pl1 = a1 | a3
     pl2 = a2 | a3
@@ -181,7 +183,8 @@ def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
     off = 2
     lp = live & pmask
     npl = _pc(lp)
-    k1, k2, off = _push(k1, k2, off, pext(live, pmask, bmi2), _pc(pmask))
+    for s in range(4):
+        k1, k2, off = _push(k1, k2, off, popcount(lp & (field << np.uint64(s * rps))), 4)
     k1, k2, off = _push(k1, k2, off, pext(pl1, lp, bmi2), npl)
     k1, k2, off = _push(k1, k2, off, pext(pl2, lp, bmi2), npl)
     zl = live & ~pmask
@@ -196,6 +199,37 @@ def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
         za |= pext(pl1, zs, bmi2) << np.uint64(16 * s)
         zb |= pext(pl2, zs, bmi2) << np.uint64(16 * s)
     return k1, k2, za, zb
+
+
+@njit(inline="always")
+def _shift(sa, sb, tab, field, rps):
+    """Quasi-symmetry: two positions with the same table key (the same owners of the cards
+    in play, by rank within each suit, up to the cards worth nothing) whose cards worth points
+    in play are ``sa`` and ``sb`` are the same game up to the points, when every card worth
+    points ranks above the others (Sueca): map the k-th highest card worth points of each
+    suit of one onto the k-th highest of the other.  Whatever the play, side 0 then takes at
+    most ``dneg`` less and at most ``dpos`` more in the second than in the first, so a
+    table entry's bounds serve the second moved by those amounts."""
+    dneg = 0
+    dpos = 0
+    x = sa ^ sb
+    for s in range(4):
+        sf = field << np.uint64(s * rps)
+        if (x & sf) == _ZERO:
+            continue
+        a = sa & sf
+        b = sb & sf
+        while a:
+            ca = 63 - clz(a)
+            cb = 63 - clz(b)
+            dd = tab[T_POINTS, cb] - tab[T_POINTS, ca]
+            if dd > 0:
+                dpos += dd
+            else:
+                dneg -= dd
+            a ^= _ONE << np.uint64(ca)
+            b ^= _ONE << np.uint64(cb)
+    return dneg, dpos
 
 
 # --- workspace --------------------------------------------------------------------------
@@ -335,6 +369,10 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     the relevant cards and of the cards worth points).  The table stores entries that way,
     and a second card worth nothing of the same suit in the same hand is not searched when
     both lie below the relevant ones of the moves searched so far.
+
+    Quasi-symmetry (Sueca, as in Kupferschmid and Helmert's Skat solver): an entry also
+    serves the positions of the same structure with other cards worth points in play, its
+    bounds moved by the most those cards' points can change the result (:func:`_shift`).
     """
     n = cfg[C_N]
     rps = cfg[C_RPS]
@@ -343,6 +381,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     trump = cfg[C_TRUMP]
     owners = cfg[C_OWNERS]
     canon = owners == OWN_CANON
+    # quasi-symmetry (see _shift): table entries of positions that differ only in which
+    # cards worth points are in play, when those rank above every other card
+    quasi = canon and cfg[C_PTOP] > 0
     brk = cfg[C_BREAK] != 0
     bmi2 = cfg[C_BMI2] != 0
     nstock = meta[M_NSTOCK]
@@ -548,6 +589,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             if tpos == 0:
                 # transposition table (key and bucket computed above)
                 live = h0 | h1
+                sig = (live | sm[sidx]) & pmask     # the cards worth points in play
                 for j in range(i, i + TT_WAYS):
                     if (tt_val[j, TT_GEN] == gen and tt_key[j, TK_K1] == k1
                             and tt_key[j, TK_K2] == k2):
@@ -556,7 +598,22 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             continue
                         lbv = acc + tt_val[j, TT_LB]
                         ubv = acc + tt_val[j, TT_UB]
-                        if lbv >= beta or lbv == ubv:
+                        esig = tt_key[j, TK_S]
+                        if esig != sig:
+                            # an entry of the same structure with other cards worth points:
+                            # its bounds moved by the most the points can change (_shift)
+                            if not quasi:
+                                continue
+                            dneg, dpos = _shift(esig, sig, tab, field, rps)
+                            lbv -= dneg
+                            ubv += dpos
+                            if lbv >= beta:
+                                res = lbv
+                                state = 2
+                            elif ubv <= alpha:
+                                res = ubv
+                                state = 2
+                        elif lbv >= beta or lbv == ubv:
                             res = lbv
                             state = 2
                         elif ubv <= alpha:
@@ -793,7 +850,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], hs[d, A_SLOT],
                       hs[d, B_SLOT], resw, _live_at(hs, d, n, sm, st) & ~pmask, canon, rps,
                       field, bmi2, gen, res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC],
-                      st[d, F_B0] - st[d, F_ACC], st[d, F_REM], st[d, F_BEST], st[d, F_LIVE])
+                      st[d, F_B0] - st[d, F_ACC], st[d, F_REM], st[d, F_BEST], st[d, F_LIVE],
+                      _live_at(hs, d, n, sm, st) & pmask)
         resw |= hs[d, W_IN]
         if d == 0:
             break
@@ -904,7 +962,7 @@ def _unmask(em, zl, rps, field, bmi2):
 
 @njit(inline="always")
 def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2, gen, v,
-              alpha, beta, rem, best, depth):
+              alpha, beta, rem, best, depth, sig):
     """Store the fail-soft result ``v`` (a future value) of a search with window
     (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact;
     for Sueca and Spades with the mask of the relevant cards worth nothing (``w``: the
@@ -923,7 +981,7 @@ def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2,
     for jj in range(i, i + TT_WAYS):
         if (tt_val[jj, TT_GEN] == gen and tt_key[jj, TK_K1] == k1 and tt_key[jj, TK_K2] == k2
                 and tt_key[jj, TK_M] == em and tt_key[jj, TK_A] == ea
-                and tt_key[jj, TK_B] == eb):
+                and tt_key[jj, TK_B] == eb and tt_key[jj, TK_S] == sig):
             j = jj
             break
     if j < 0:
@@ -940,6 +998,7 @@ def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2,
         tt_key[j, TK_M] = em
         tt_key[j, TK_A] = ea
         tt_key[j, TK_B] = eb
+        tt_key[j, TK_S] = sig
         tt_val[j, TT_GEN] = gen
         tt_val[j, TT_LB] = 0
         tt_val[j, TT_UB] = rem
