@@ -120,9 +120,9 @@ def _points(m, sm, ncls):
 def _top_points(m, k, sm, ncls):
     """The most points ``k`` cards of ``m`` can hold."""
     v = 0
-    for j in range(ncls):
-        if k <= 0:
-            break
+    if k < 0:
+        k = 0
+    for j in range(ncls):       # no early exit: one would keep a reference count on sm
         c = _pc(m & sm[SM_CLASS + j])
         if c > k:
             c = k
@@ -461,8 +461,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 top = _ONE << np.uint64(63 - clz(o0))
                 s1 = t1 & ~(top - _ONE)
                 bw |= top
-            lb = _points(s0, sm, ncls)
-            ub = rem - _points(s1, sm, ncls)
+            lb = _points(s0, sm, ncls) if s0 else 0
+            ub = rem - _points(s1, sm, ncls) if s1 else rem
             if tpos == 0:
                 if hz > 0 and (_pc(h0 | h1) + nstock - sidx) // n <= hz:
                     # the search horizon: the rest is valued by the middle of the bounds
@@ -857,11 +857,57 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             resw = _merge_closure(resw, merged, _live_at(hs, d, n, sm, st), rps, field)
         i = st[d, F_TTI]
         if i >= 0:
-            _tt_store(tt_key, tt_val, i, hs[d, K1_SLOT], hs[d, K2_SLOT], hs[d, A_SLOT],
-                      hs[d, B_SLOT], resw, _live_at(hs, d, n, sm, st) & ~pmask, canon, rps,
-                      field, bmi2, gen, res - st[d, F_ACC], st[d, F_A0] - st[d, F_ACC],
-                      st[d, F_B0] - st[d, F_ACC], st[d, F_REM], st[d, F_BEST], st[d, F_LIVE],
-                      _live_at(hs, d, n, sm, st) & pmask)
+            # store the fail-soft result (a future value v) of the search with window
+            # (a0, b0): an upper bound if v <= a0, a lower bound if v >= b0, else exact; for
+            # Sueca and Spades with the mask of the relevant cards worth nothing and their
+            # owners.  Written here rather than in a helper taking the tables, and its loops
+            # without early exits: either keeps reference counts on the tables per node.
+            acc = st[d, F_ACC]
+            v = res - acc
+            a0 = st[d, F_A0] - acc
+            b0 = st[d, F_B0] - acc
+            u = _live_at(hs, d, n, sm, st)
+            k1 = hs[d, K1_SLOT]
+            k2 = hs[d, K2_SLOT]
+            sig = u & pmask
+            em = _entry_mask(resw, u & ~pmask, canon, rps, field, bmi2)
+            ea = hs[d, A_SLOT] & em
+            eb = hs[d, B_SLOT] & em
+            j = -1
+            for jj in range(i + TT_WAYS - 1, i - 1, -1):
+                if (tt_val[jj, TT_GEN] == gen and tt_key[jj, TK_K1] == k1
+                        and tt_key[jj, TK_K2] == k2 and tt_key[jj, TK_M] == em
+                        and tt_key[jj, TK_A] == ea and tt_key[jj, TK_B] == eb
+                        and tt_key[jj, TK_S] == sig):
+                    j = jj
+            if j < 0:
+                # an empty or older-generation slot, else the one with fewest cards in play
+                j = i
+                free = -1
+                for jj in range(i + TT_WAYS - 1, i - 1, -1):
+                    if tt_val[jj, TT_GEN] != gen:
+                        free = jj
+                    if tt_val[jj, TT_DEPTH] <= tt_val[j, TT_DEPTH]:
+                        j = jj
+                if free >= 0:
+                    j = free
+                tt_key[j, TK_K1] = k1
+                tt_key[j, TK_K2] = k2
+                tt_key[j, TK_M] = em
+                tt_key[j, TK_A] = ea
+                tt_key[j, TK_B] = eb
+                tt_key[j, TK_S] = sig
+                tt_val[j, TT_GEN] = gen
+                tt_val[j, TT_LB] = 0
+                tt_val[j, TT_UB] = st[d, F_REM]
+                tt_val[j, TT_MOVE] = -1
+                tt_val[j, TT_DEPTH] = st[d, F_LIVE]
+            if v > a0 and v > tt_val[j, TT_LB]:
+                tt_val[j, TT_LB] = v
+            if v < b0 and v < tt_val[j, TT_UB]:
+                tt_val[j, TT_UB] = v
+            if st[d, F_BEST] >= 0:
+                tt_val[j, TT_MOVE] = st[d, F_BEST]
         resw |= hs[d, W_IN]
         if d == 0:
             break
@@ -971,12 +1017,10 @@ def _unmask(em, zl, rps, field, bmi2):
 
 
 @njit(inline="always")
-def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2, gen, v,
-              alpha, beta, rem, best, depth, sig):
-    """Store the fail-soft result ``v`` (a future value) of a search with window
-    (alpha, beta): an upper bound if v <= alpha, a lower bound if v >= beta, else exact;
-    for Sueca and Spades with the mask of the relevant cards worth nothing (``w``: the
-    relevant cards) and their owners."""
+def _entry_mask(w, zl, canon, rps, field, bmi2):
+    """The mask of a table entry (Sueca and Spades): per suit, which of the cards worth
+    nothing ``zl`` are relevant (from the lowest relevant card in ``w`` up), by rank among
+    them, 16 bits a suit."""
     em = _ZERO
     if canon:
         for s in range(4):
@@ -985,41 +1029,7 @@ def _tt_store(tt_key, tt_val, i, k1, k2, za, zb, w, zl, canon, rps, field, bmi2,
             if rel:
                 low = rel & (~rel + _ONE)
                 em |= pext(zs & ~(low - _ONE), zs, bmi2) << np.uint64(16 * s)
-    ea = za & em
-    eb = zb & em
-    j = -1
-    for jj in range(i, i + TT_WAYS):
-        if (tt_val[jj, TT_GEN] == gen and tt_key[jj, TK_K1] == k1 and tt_key[jj, TK_K2] == k2
-                and tt_key[jj, TK_M] == em and tt_key[jj, TK_A] == ea
-                and tt_key[jj, TK_B] == eb and tt_key[jj, TK_S] == sig):
-            j = jj
-            break
-    if j < 0:
-        # an empty or older-generation slot, else the one with fewest cards in play
-        j = i
-        for jj in range(i, i + TT_WAYS):
-            if tt_val[jj, TT_GEN] != gen:
-                j = jj
-                break
-            if tt_val[jj, TT_DEPTH] < tt_val[j, TT_DEPTH]:
-                j = jj
-        tt_key[j, TK_K1] = k1
-        tt_key[j, TK_K2] = k2
-        tt_key[j, TK_M] = em
-        tt_key[j, TK_A] = ea
-        tt_key[j, TK_B] = eb
-        tt_key[j, TK_S] = sig
-        tt_val[j, TT_GEN] = gen
-        tt_val[j, TT_LB] = 0
-        tt_val[j, TT_UB] = rem
-        tt_val[j, TT_MOVE] = -1
-        tt_val[j, TT_DEPTH] = depth
-    if v > alpha and v > tt_val[j, TT_LB]:
-        tt_val[j, TT_LB] = v
-    if v < beta and v < tt_val[j, TT_UB]:
-        tt_val[j, TT_UB] = v
-    if best >= 0:
-        tt_val[j, TT_MOVE] = best
+    return em
 
 
 # --- exact values --------------------------------------------------------------------------
