@@ -23,24 +23,25 @@ from numba.extending import intrinsic
 from .._jit import njit
 from ..bits import clz, ctz, pext, popcount, select_bit
 from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS,
-                    C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX, F_LEADER,
-                    F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE, F_VAL,
-                    F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED, M_BROKEN,
-                    M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS, OWN_CANON,
-                    OWN_HAND0,
-                    P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK, SEARCHED, SM_CLASS,
-                    SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A, TK_B, TK_K1, TK_K2,
-                    TK_M, TK_S, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE, TT_UB, TT_WAYS, W_ACC,
-                    W_IN, H_WIDTH, MAX_PLY, N_FIELDS, N_META, SM_LEN, TK_COLS, TT_COLS)
+                    C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX,
+                    F_LEADER, F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
+                    F_VAL, F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED,
+                    M_BROKEN, M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS,
+                    OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK,
+                    SEARCHED, SM_CLASS, SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A,
+                    TK_B, TK_K1, TK_K2, TK_M, TK_S, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE,
+                    TT_UB, TT_WAYS, W_ACC, W_IN, H_WIDTH, MAX_PLY, N_FIELDS, N_META, SM_LEN,
+                    TK_COLS, TT_COLS)
 
 _ONE = np.uint64(1)
-# move ordering, in games that must follow suit (see alphabeta): a card no opponent can beat
-# later in its suit ("master") put on a trick already the side's comes after the others, its
-# points being the side's anyway; a sure lead comes before the other leads by this much less
-# than other sure cards (both measured on Sueca deals: docs/solver.md)
+_ZERO = np.uint64(0)
+# move ordering in games that must follow suit (see alphabeta; measured on Sueca deals,
+# docs/solver.md): a card no opponent can beat later in its suit (a "master") put on a
+# trick already the side's scores this much less, after the side's other cards, its points
+# being the side's anyway; a sure lead scores _SURE_LEAD plus its points (other sure cards
+# 1000 plus), so that a low lead to the partner's top card can come before it
 _MASTER_LATER = 100
 _SURE_LEAD = 320
-_ZERO = np.uint64(0)
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
