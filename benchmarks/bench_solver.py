@@ -2,13 +2,14 @@
 on two threads.
 
     python3 benchmarks/bench_solver.py [--games sueca,spades,brisca2,brisca4,brisca6]
-                                       [--deals N] [--seed S]
+                                       [--deals N] [--seed S] [--slowest K]
 
 For every game: the solve time of each of N random deals (as the simulator deals them,
 random strategy, seed S) on one thread, in CPU time of that thread — median, 90th and 99th percentile, max — then the
 same deals as one batch on two threads (deals per second), and the compile (or cache
 load) time apart.  Deal counts default to what this machine solves in minutes (stated in
 the output); Brisca with 4 and 6 players is timed on positions with 7 and 5 tricks left.
+``--slowest K`` lists the K slowest deals (index, time): the ones to study.
 """
 from __future__ import annotations
 
@@ -95,6 +96,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-threads", action="store_true", help="skip the two-thread batch")
     ap.add_argument("--tt-bits", type=int, default=20, help="table of 2**N entries (default 20)")
+    ap.add_argument("--slowest", type=int, default=0,
+                    help="also list the K slowest deals of each game (their index and time)")
     a = ap.parse_args(argv)
     print(f"double-dummy solver, full deals from the opening lead, seed {a.seed}; "
           f"CPU times per deal on one thread")
@@ -108,6 +111,9 @@ def main(argv=None) -> int:
         print(f"{key:<9}{left:>7}{r['deals']:>6}{ms(r['median']):>11}{ms(r['p90']):>11}"
               f"{ms(r['p99']):>11}{ms(r['max']):>11}{r['per_s2']:>9,.2f} /s  "
               f"{r['mean_par']:>9.2f}{r['compile']:>8.1f}s", flush=True)
+        if a.slowest > 0:
+            order = np.argsort(-r["times"])[:a.slowest]
+            print("  slowest: " + ", ".join(f"deal {i} {ms(r['times'][i])}" for i in order))
     return 0
 
 
