@@ -39,9 +39,11 @@ _ZERO = np.uint64(0)
 # docs/solver.md): a card no opponent can beat later in its suit (a "master") put on a
 # trick already the side's scores this much less, after the side's other cards, its points
 # being the side's anyway; a sure lead scores _SURE_LEAD plus its points (other sure cards
-# 1000 plus), so that a low lead to the partner's top card can come before it
+# 1000 plus), so that a low lead to the partner's top card can come before it, and a sure
+# trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait
 _MASTER_LATER = 100
 _SURE_LEAD = 320
+_SURE_TRUMP_LEAD = 150
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -716,7 +718,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     key = _trick_key(cs, cs, trump, strength)
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
-                        score = (_SURE_LEAD if follow else 1000) + pc * 8 - strength
+                        score = pc * 8 - strength + (
+                            1000 if not follow else _SURE_TRUMP_LEAD if cs == trump else _SURE_LEAD)
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
                         if follow and pmask:
