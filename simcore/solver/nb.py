@@ -40,10 +40,12 @@ _ZERO = np.uint64(0)
 # trick already the side's scores this much less, after the side's other cards, its points
 # being the side's anyway; a sure lead scores _SURE_LEAD plus its points (other sure cards
 # 1000 plus), so that a low lead to the partner's top card can come before it, and a sure
-# trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait
+# trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure
+# ruff _SURE_RUFF less its points, after the other sure cards
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
+_SURE_RUFF = 800
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -738,7 +740,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength - master
                             if follow and cs == trump and led != trump:
-                                score = 1000 - pc * 8 - strength    # a ruff: cheapest
+                                # a ruff: cheapest first, after the other sure cards
+                                score = _SURE_RUFF - pc * 8 - strength
                         else:
                             score = 500 - pc * 8 - strength  # taking it, but not surely
                             if not follow:
