@@ -12,7 +12,7 @@ from numba import njit
 
 from simcore.solver import enums as E
 from simcore.solver import nb
-from simcore.solver.api import Position, workspace
+from simcore.solver.api import Position, value, workspace
 from solver_brute import Rules, par_value
 
 TAB = E.game_tables("sueca", 4)[1]
@@ -101,7 +101,7 @@ def test_a_table_entry_serves_the_twin_position():
         trump, leader = rng.randrange(4), rng.randrange(4)
         a = Position("sueca", [int(_mask(h)) for h in hands], trump, leader)
         b = Position("sueca", [int(_mask(h)) for h in twin], trump, leader)
-        alone = _nodes_after(ws, b, b, quasi=True)[1]    # b's value, b solved on its own
+        alone = value(b, ws)[0]                          # b's par solved on its own
         n_on, v_on = _nodes_after(ws, a, b, quasi=True)
         n_off, v_off = _nodes_after(ws, a, b, quasi=False)
         assert v_on == v_off == alone

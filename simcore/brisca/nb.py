@@ -679,7 +679,6 @@ def variant_of(params) -> int:
     return v
 
 
-
 @njit(inline="always")
 def _play_flags(params):
     """The play variants' ``V_*`` flags in force, read from the rule vector (one kernel serves

@@ -609,28 +609,22 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                             continue
                         lbv = acc + tt_val[j, TT_LB]
                         ubv = acc + tt_val[j, TT_UB]
-                        esig = tt_key[j, TK_S]
-                        if esig != sig:
+                        same = tt_key[j, TK_S] == sig
+                        if not same:
                             # an entry of the same structure with other cards worth points:
                             # its bounds moved by the most the points can change (_shift)
                             if not quasi:
                                 continue
-                            dneg, dpos = _shift(esig, sig, tab, field, rps)
+                            dneg, dpos = _shift(tt_key[j, TK_S], sig, tab, field, rps)
                             lbv -= dneg
                             ubv += dpos
-                            if lbv >= beta:
-                                res = lbv
-                                state = 2
-                            elif ubv <= alpha:
-                                res = ubv
-                                state = 2
-                        elif lbv >= beta or lbv == ubv:
+                        if lbv >= beta or (same and lbv == ubv):
                             res = lbv
                             state = 2
                         elif ubv <= alpha:
                             res = ubv
                             state = 2
-                        elif st[d, F_TTMOVE] < 0:
+                        elif same and st[d, F_TTMOVE] < 0:
                             st[d, F_TTMOVE] = tt_val[j, TT_MOVE]
                         if state == 2:
                             if em:
@@ -720,8 +714,12 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                     key = _trick_key(cs, cs, trump, strength)
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
-                        score = pc * 8 - strength + (
-                            1000 if not follow else _SURE_TRUMP_LEAD if cs == trump else _SURE_LEAD)
+                        if not follow:
+                            score = 1000 + pc * 8 - strength
+                        elif cs == trump:
+                            score = _SURE_TRUMP_LEAD + pc * 8 - strength
+                        else:
+                            score = _SURE_LEAD + pc * 8 - strength
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
                         if follow and pmask:
