@@ -1,6 +1,6 @@
 """Where the double-dummy solver's time goes: nodes per deal and per null-window search.
 
-    python3 benchmarks/profile_solver.py [--game sueca] [--deals 8] [--seed 1]
+    python3 benchmarks/profile_solver.py [--game sueca] [--deals 8 | --only 608,684] [--seed 1]
                                          [--offsets -15,-3,0,1,4,16]
 
 For each random deal (dealt as ``benchmarks/bench_solver.py`` deals them): the par, the CPU
@@ -35,12 +35,22 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--offsets", default="", help="comma-separated offsets from the par")
     ap.add_argument("--tt-bits", type=int, default=20)
+    ap.add_argument("--only", default="",
+                    help="comma-separated deal indices (e.g. the slowest ones of "
+                         "bench_solver.py --slowest) instead of deals 0 to N-1")
     a = ap.parse_args(argv)
+    try:
+        only = [int(x) for x in a.only.split(",") if x.strip()]
+    except ValueError:
+        ap.error(f"--only takes comma-separated deal indices, got {a.only!r}")
+    if any(k < 0 for k in only):
+        ap.error("--only: deal indices are 0 or more")
+    deals = only or list(range(a.deals))
     name = "brisca" if a.game == "brisca2" else a.game
     g = get_game(name)
     setup = g.setup(None, ("random",), players=PLAYERS[a.game])
     P.warm_up(g, setup)
-    initial = g.initial_positions(setup, a.seed, 0, a.deals)
+    initial = g.initial_positions(setup, a.seed, 0, max(deals) + 1)
     hands, pos, cfgs, tab = P.positions(g, setup, initial)
     ws = workspace(a.tt_bits)
     st, hs, mv, sm, tk, tv, meta = ws
@@ -59,7 +69,7 @@ def main(argv=None) -> int:
           f"(target t: value returned, nodes); CPU time of the whole solve")
     pars = []
     tot_nodes, tot_t = 0, 0.0
-    for i in range(a.deals):
+    for i in deals:
         t0 = time.thread_time()
         nb.new_generation(tv, meta)
         lo, hi = 0, nb.set_root(hands[i], pos[i], cfgs[i], tab, st, hs, sm, meta)
@@ -84,14 +94,14 @@ def main(argv=None) -> int:
         offs = [int(x) for x in a.offsets.split(",")]
         print("\nnodes of one null-window search 'side 0 takes >= par + k' on a fresh table")
         print("deal  par " + "".join(f"{'k=' + str(k):>9}" for k in offs))
-        for i in range(a.deals):
+        for j, i in enumerate(deals):
             row = []
             for k in offs:
                 nb.new_generation(tv, meta)
                 rem = nb.set_root(hands[i], pos[i], cfgs[i], tab, st, hs, sm, meta)
-                t = pars[i] + k
+                t = pars[j] + k
                 row.append(f"{probe(i, t)[1] / 1000:,.0f}k" if 0 < t <= rem else "-")
-            print(f"{i:>4} {pars[i]:>4} " + "".join(f"{x:>9}" for x in row), flush=True)
+            print(f"{i:>4} {pars[j]:>4} " + "".join(f"{x:>9}" for x in row), flush=True)
     return 0
 
 
