@@ -49,7 +49,7 @@ POS_LEN = P_STOCK + 48
 
 # search stack fields (int64 rows)
 (F_TPOS, F_LEADER, F_LED, F_BKEY, F_WIN, F_TPTS, F_ACC, F_REM, F_SIDX, F_NMV, F_IDX, F_TTI,
- F_TTMOVE, F_BEST, F_LIVE, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_WCARD) = range(21)
+ F_TTMOVE, F_BEST, F_NODE0, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_WCARD) = range(21)
 N_FIELDS = 21
 # hand-stack columns (uint64): hands 0..5, the cards of the trick, the node's TT key (two
 # words) and the owners of its cards worth nothing (two bit planes, 16 bits a suit), then the
@@ -87,6 +87,8 @@ MAX_CLASSES = 8
 # (Sueca keys hold only how many per suit: see nb._shift); values (int16 columns)
 TK_K1, TK_K2, TK_M, TK_A, TK_B, TK_S = range(6)
 TK_COLS = 6
+# (TT_DEPTH: the bit length of the most nodes a search of the entry's position took, what
+# the bucket keeps when it must replace an entry)
 TT_LB, TT_UB, TT_MOVE, TT_DEPTH, TT_GEN = range(5)
 TT_COLS = 5
 TT_WAYS = 4              # entries per bucket

@@ -24,7 +24,7 @@ from .._jit import njit
 from ..bits import clz, ctz, pext, popcount, select_bit
 from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS,
                     C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX,
-                    F_LEADER, F_LED, F_LIVE, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
+                    F_LEADER, F_LED, F_NODE0, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
                     F_VAL, F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED,
                     M_BROKEN, M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS,
                     OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK,
@@ -633,7 +633,7 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 if state == 2:
                     continue
                 st[d, F_TTI] = i
-                st[d, F_LIVE] = _pc(live)
+                st[d, F_NODE0] = nodes
                 hs[d, K1_SLOT] = k1
                 hs[d, K2_SLOT] = k2
                 hs[d, A_SLOT] = za
@@ -886,7 +886,8 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                         and tt_key[jj, TK_S] == sig):
                     j = jj
             if j < 0:
-                # an empty or older-generation slot, else the one with fewest cards in play
+                # an empty or older-generation slot, else the one whose search cost least
+                # (TT_DEPTH: the bit length of the nodes its subtree took)
                 j = i
                 free = -1
                 for jj in range(i + TT_WAYS - 1, i - 1, -1):
@@ -906,7 +907,11 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
                 tt_val[j, TT_LB] = 0
                 tt_val[j, TT_UB] = st[d, F_REM]
                 tt_val[j, TT_MOVE] = -1
-                tt_val[j, TT_DEPTH] = st[d, F_LIVE]
+                tt_val[j, TT_DEPTH] = 0
+            wk = nodes - st[d, F_NODE0] + 1      # this node's subtree, itself included
+            pri = 64 - clz(np.uint64(wk))
+            if pri > tt_val[j, TT_DEPTH]:
+                tt_val[j, TT_DEPTH] = pri
             if v > a0 and v > tt_val[j, TT_LB]:
                 tt_val[j, TT_LB] = v
             if v < b0 and v < tt_val[j, TT_UB]:
