@@ -447,28 +447,32 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
             for s in range(0, n, 2):
                 h0 |= hs[d, s]
                 h1 |= hs[d, s + 1]
-            # bounds on the future value: a trump higher than every trump the other side may
-            # still hold (in hand, in the trick, in the stock) wins its trick whenever it is
-            # played, so its points are its side's (s0, s1: those trumps)
-            t0 = h0 & tmask
-            t1 = h1 & tmask
-            ts = (sm[sidx] | hs[d, TRICK_SLOT]) & tmask
-            o1 = t1 | ts
-            o0 = t0 | ts
-            s0 = t0
-            s1 = t1
-            bw = _ZERO           # the relevant cards of these bounds
-            if o1:
-                top = _ONE << np.uint64(63 - clz(o1))
-                s0 = t0 & ~(top - _ONE)
-                bw |= top
-            if o0:
-                top = _ONE << np.uint64(63 - clz(o0))
-                s1 = t1 & ~(top - _ONE)
-                bw |= top
-            lb = _points(s0, sm, ncls) if s0 else 0
-            ub = rem - _points(s1, sm, ncls) if s1 else rem
+            lb = 0
+            ub = rem
+            bw = _ZERO           # the relevant cards of the bounds
             if tpos == 0:
+                # bounds on the future value: a trump higher than every trump the other side
+                # may still hold (in hand, in the stock) wins its trick whenever it is played,
+                # so its points are its side's (s0, s1: those trumps).  Inside a trick they
+                # are not computed: they cut few nodes there for their cost (Sueca seed 1
+                # deals 0-19: 0.4% more nodes, 6% less CPU)
+                t0 = h0 & tmask
+                t1 = h1 & tmask
+                ts = sm[sidx] & tmask
+                o1 = t1 | ts
+                o0 = t0 | ts
+                s0 = t0
+                s1 = t1
+                if o1:
+                    top = _ONE << np.uint64(63 - clz(o1))
+                    s0 = t0 & ~(top - _ONE)
+                    bw |= top
+                if o0:
+                    top = _ONE << np.uint64(63 - clz(o0))
+                    s1 = t1 & ~(top - _ONE)
+                    bw |= top
+                lb = _points(s0, sm, ncls) if s0 else 0
+                ub = rem - _points(s1, sm, ncls) if s1 else rem
                 if hz > 0 and (_pc(h0 | h1) + nstock - sidx) // n <= hz:
                     # the search horizon: the rest is valued by the middle of the bounds
                     # on it (the points of the sure trumps, the points out), so a value
