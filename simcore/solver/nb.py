@@ -16,7 +16,7 @@ node.  The transposition table is probed and written at trick boundaries only.
 """
 import numpy as np
 from llvmlite import ir
-from numba import types
+from numba import literally, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -360,11 +360,62 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
                      meta) >= target
 
 
+# specializations of the search: the constants of a game compiled into its own copy of
+# _alphabeta (seat loops unrolled, the branches of other games gone), chosen per search by
+# alphabeta from the cfg itself, so a copy only ever runs with the values it was built for
+SPEC_ANY, SPEC_SUECA, SPEC_SPADES, SPEC_BRISCA2 = range(4)
+
+
+@njit
+def search_spec(cfg, meta):
+    """The specialization of the search for a game (``cfg``) and root (``meta``, after
+    :func:`set_root`): ``SPEC_ANY`` unless every constant of a specialized copy matches."""
+    four = (cfg[C_N] == 4 and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
+            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0)
+    if (four and cfg[C_RPS] == 10 and cfg[C_TVAL] == 0 and cfg[C_PTOP] > 0
+            and meta[M_NCLS] == 5):
+        return SPEC_SUECA
+    if (four and cfg[C_RPS] == 13 and cfg[C_TVAL] == 1 and cfg[C_PTOP] == 0
+            and meta[M_NCLS] == 0):
+        return SPEC_SPADES
+    if (cfg[C_N] == 2 and cfg[C_FOLLOW] == 0 and cfg[C_OWNERS] == OWN_HAND0
+            and cfg[C_RPS] == 10 and cfg[C_TVAL] == 0 and cfg[C_PTOP] == 0
+            and cfg[C_BREAK] == 0):
+        return SPEC_BRISCA2
+    return SPEC_ANY
+
+
 @njit
 def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
     """Fail-soft alpha-beta on the value side 0 takes from the cards in play at the root in
     row 0 of the stack (:func:`set_root`): the exact value when it lies strictly between
-    ``alpha0`` and ``beta0``, else a bound on the same side of the window.
+    ``alpha0`` and ``beta0``, else a bound on the same side of the window.  Runs the copy of
+    the search specialized for the game (:func:`search_spec`)."""
+    return alphabeta_spec(search_spec(cfg, meta), alpha0, beta0, cfg, tab, pos, st, hs, mv,
+                          sm, tt_key, tt_val, meta)
+
+
+@njit
+def alphabeta_spec(spec, alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
+    """:func:`alphabeta` with the copy ``spec`` (one :func:`search_spec` allows for the
+    game, or ``SPEC_ANY``)."""
+    if spec == SPEC_SUECA:
+        return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
+                          SPEC_SUECA)
+    if spec == SPEC_SPADES:
+        return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
+                          SPEC_SPADES)
+    if spec == SPEC_BRISCA2:
+        return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
+                          SPEC_BRISCA2)
+    return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
+                      SPEC_ANY)
+
+
+@njit
+def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta, spec):
+    """The search of :func:`alphabeta`, compiled once per ``spec`` (a literal): the game's
+    constants below are then compile-time constants.
 
     Iterative: ``d`` is the current ply; each row of ``st``/``hs``/``mv`` holds one node's
     trick state, window, hands and ordered moves.  Values travel up in ``res``.
@@ -385,22 +436,36 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
     serves the positions of the same structure with other cards worth points in play, its
     bounds moved by the most those cards' points can change the result (:func:`_shift`).
     """
-    n = cfg[C_N]
-    rps = cfg[C_RPS]
-    follow = cfg[C_FOLLOW] != 0
-    tval = cfg[C_TVAL]
+    literally(spec)
+    # (the values search_spec checked for each copy)
+    if spec == SPEC_SUECA:
+        n, rps, follow, tval, owners, ptop, brk = 4, 10, True, 0, OWN_CANON, 1, False
+        nstock, ncls = 0, 5
+    elif spec == SPEC_SPADES:
+        n, rps, follow, tval, owners, ptop, brk = 4, 13, True, 1, OWN_CANON, 0, False
+        nstock, ncls = 0, 0
+    elif spec == SPEC_BRISCA2:
+        n, rps, follow, tval, owners, ptop, brk = 2, 10, False, 0, OWN_HAND0, 0, False
+        nstock = meta[M_NSTOCK]
+        ncls = meta[M_NCLS]
+    else:
+        n = cfg[C_N]
+        rps = cfg[C_RPS]
+        follow = cfg[C_FOLLOW] != 0
+        tval = cfg[C_TVAL]
+        owners = cfg[C_OWNERS]
+        ptop = cfg[C_PTOP]
+        brk = cfg[C_BREAK] != 0
+        nstock = meta[M_NSTOCK]
+        ncls = meta[M_NCLS]
     trump = cfg[C_TRUMP]
-    owners = cfg[C_OWNERS]
     canon = owners == OWN_CANON
     # quasi-symmetry (see _shift): table entries of positions that differ only in which
     # cards worth points are in play, when those rank above every other card
-    quasi = canon and cfg[C_PTOP] > 0
-    brk = cfg[C_BREAK] != 0
+    quasi = canon and ptop > 0
     bmi2 = cfg[C_BMI2] != 0
-    nstock = meta[M_NSTOCK]
     bits = meta[M_TTBITS]
     gen = meta[M_GEN]
-    ncls = meta[M_NCLS]
     root_broken = meta[M_BROKEN] != 0
     hz = meta[M_HORIZON]
     root_sp = np.uint64(meta[M_ROOTSP])
