@@ -6,7 +6,7 @@ import pytest
 from solver_checks import check_ending
 
 
-@pytest.mark.parametrize("tricks,count", [(3, 40), (4, 8), (5, 1)])
+@pytest.mark.parametrize("tricks,count", [(2, 60), (3, 40), (4, 8), (5, 1)])
 def test_sueca_par_move_values_and_best_line_match_brute_force(tricks, count):
     rng = random.Random(1000 + tricks)
     for _ in range(count):

@@ -144,6 +144,37 @@ def _trick_key(cs, led, trump, strength):
 
 
 @njit(inline="always")
+def _trick4(c0, c1, c2, c3, trump, tab, rps):
+    """A trick of four cards, ``c0`` led: the winner's place in the playing order (0-3),
+    the points on it, and its winning card (as a mask) if it won by rank (another card of
+    its suit in the trick), else 0."""
+    led = tab[T_SUIT, c0]
+    wk = _trick_key(led, led, trump, tab[T_STRENGTH, c0])
+    w = 0
+    wc = c0
+    k = _trick_key(tab[T_SUIT, c1], led, trump, tab[T_STRENGTH, c1])
+    if k > wk:
+        wk = k
+        w = 1
+        wc = c1
+    k = _trick_key(tab[T_SUIT, c2], led, trump, tab[T_STRENGTH, c2])
+    if k > wk:
+        wk = k
+        w = 2
+        wc = c2
+    k = _trick_key(tab[T_SUIT, c3], led, trump, tab[T_STRENGTH, c3])
+    if k > wk:
+        w = 3
+        wc = c3
+    pts = tab[T_POINTS, c0] + tab[T_POINTS, c1] + tab[T_POINTS, c2] + tab[T_POINTS, c3]
+    m = (_ONE << np.uint64(c0)) | (_ONE << np.uint64(c1)) | (_ONE << np.uint64(c2)) | (
+        _ONE << np.uint64(c3))
+    wb = _ONE << np.uint64(wc)
+    rel = wb if (m & _suit_mask(tab[T_SUIT, wc], rps) & ~wb) else _ZERO
+    return w, pts, rel
+
+
+@njit(inline="always")
 def _max_key(h, led, trump, rps, field, follow):
     """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
     trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
@@ -572,6 +603,180 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     wb = _ONE << np.uint64(wc)
                     if tm_ & _suit_mask(tab[T_SUIT, wc], rps) & ~wb:
                         resw = wb
+                    state = 2
+                    continue
+                if (follow and n == 4 and pmask and not brk and hz == 0 and sidx == nstock
+                        and ntr == 2):
+                    # two tricks left (Sueca): searched here by four nested loops, one per
+                    # seat, with the same window, cutoffs, fail-soft values and relevant
+                    # cards as the search, but no table, no move order, no node count
+                    # per card: cheaper than the table probe it replaces (Spades, whose
+                    # two-trick positions transpose much more, searches on: measured
+                    # slower there)
+                    g0 = hs[d, leader]
+                    q1 = (leader + 1) & 3
+                    q2 = (leader + 2) & 3
+                    q3 = (leader + 3) & 3
+                    g1 = hs[d, q1]
+                    g2 = hs[d, q2]
+                    g3 = hs[d, q3]
+                    mx0 = (leader & 1) == 0
+                    mx1 = not mx0
+                    al0 = alpha - acc
+                    be0 = beta - acc
+                    b0 = -1 if mx0 else 1 << 20
+                    u0 = _ZERO
+                    r0 = _ZERO
+                    cut0 = False
+                    m0 = g0
+                    while m0:
+                        x0 = ctz(m0)
+                        m0 &= m0 - _ONE
+                        lf = _suit_mask(tab[T_SUIT, x0], rps)
+                        # second seat
+                        al1 = al0
+                        be1 = be0
+                        b1 = -1 if mx1 else 1 << 20
+                        u1 = _ZERO
+                        r1 = _ZERO
+                        cut1 = False
+                        m1 = g1 & lf
+                        if m1 == _ZERO:
+                            m1 = g1
+                        while m1:
+                            x1 = ctz(m1)
+                            m1 &= m1 - _ONE
+                            # third seat (the leader's partner)
+                            al2 = al1
+                            be2 = be1
+                            b2 = -1 if mx0 else 1 << 20
+                            u2 = _ZERO
+                            r2 = _ZERO
+                            cut2 = False
+                            m2 = g2 & lf
+                            if m2 == _ZERO:
+                                m2 = g2
+                            while m2:
+                                x2 = ctz(m2)
+                                m2 &= m2 - _ONE
+                                # fourth seat: each card ends the trick, the last one follows
+                                al3 = al2
+                                be3 = be2
+                                b3 = -1 if mx1 else 1 << 20
+                                u3 = _ZERO
+                                r3 = _ZERO
+                                cut3 = False
+                                m3 = g3 & lf
+                                if m3 == _ZERO:
+                                    m3 = g3
+                                while m3:
+                                    x3 = ctz(m3)
+                                    m3 &= m3 - _ONE
+                                    w1, p1, rl1 = _trick4(x0, x1, x2, x3, trump, tab, rps)
+                                    y0 = ctz(g0 & ~(_ONE << np.uint64(x0)))
+                                    y1 = ctz(g1 & ~(_ONE << np.uint64(x1)))
+                                    y2 = ctz(g2 & ~(_ONE << np.uint64(x2)))
+                                    y3 = ctz(g3 & ~(_ONE << np.uint64(x3)))
+                                    if w1 == 0:
+                                        w2, p2, rl2 = _trick4(y0, y1, y2, y3, trump, tab, rps)
+                                    elif w1 == 1:
+                                        w2, p2, rl2 = _trick4(y1, y2, y3, y0, trump, tab, rps)
+                                    elif w1 == 2:
+                                        w2, p2, rl2 = _trick4(y2, y3, y0, y1, trump, tab, rps)
+                                    else:
+                                        w2, p2, rl2 = _trick4(y3, y0, y1, y2, trump, tab, rps)
+                                    v = 0
+                                    if ((leader + w1) & 1) == 0:
+                                        v += p1 + tval
+                                    if ((leader + w1 + w2) & 1) == 0:
+                                        v += p2 + tval
+                                    rl = rl1 | rl2
+                                    if mx1:
+                                        if v > b3:
+                                            b3 = v
+                                        if b3 > al3:
+                                            al3 = b3
+                                        if b3 >= be3:
+                                            cut3 = True
+                                            r3 = rl
+                                            break
+                                    else:
+                                        if v < b3:
+                                            b3 = v
+                                        if b3 < be3:
+                                            be3 = b3
+                                        if b3 <= al3:
+                                            cut3 = True
+                                            r3 = rl
+                                            break
+                                    u3 |= rl
+                                if not cut3:
+                                    r3 = u3
+                                if mx0:
+                                    if b3 > b2:
+                                        b2 = b3
+                                    if b2 > al2:
+                                        al2 = b2
+                                    if b2 >= be2:
+                                        cut2 = True
+                                        r2 = r3
+                                        break
+                                else:
+                                    if b3 < b2:
+                                        b2 = b3
+                                    if b2 < be2:
+                                        be2 = b2
+                                    if b2 <= al2:
+                                        cut2 = True
+                                        r2 = r3
+                                        break
+                                u2 |= r3
+                            if not cut2:
+                                r2 = u2
+                            if mx1:
+                                if b2 > b1:
+                                    b1 = b2
+                                if b1 > al1:
+                                    al1 = b1
+                                if b1 >= be1:
+                                    cut1 = True
+                                    r1 = r2
+                                    break
+                            else:
+                                if b2 < b1:
+                                    b1 = b2
+                                if b1 < be1:
+                                    be1 = b1
+                                if b1 <= al1:
+                                    cut1 = True
+                                    r1 = r2
+                                    break
+                            u1 |= r2
+                        if not cut1:
+                            r1 = u1
+                        if mx0:
+                            if b1 > b0:
+                                b0 = b1
+                            if b0 > al0:
+                                al0 = b0
+                            if b0 >= be0:
+                                cut0 = True
+                                r0 = r1
+                                break
+                        else:
+                            if b1 < b0:
+                                b0 = b1
+                            if b0 < be0:
+                                be0 = b0
+                            if b0 <= al0:
+                                cut0 = True
+                                r0 = r1
+                                break
+                        u0 |= r1
+                    if not cut0:
+                        r0 = u0
+                    res = acc + b0
+                    resw = r0
                     state = 2
                     continue
                 # the transposition table's key and bucket, computed before the bounds
