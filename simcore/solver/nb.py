@@ -393,26 +393,21 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
 
 # specializations of the search: the constants of a game compiled into its own copy of
 # _alphabeta (seat loops unrolled, the branches of other games gone), chosen per search by
-# alphabeta from the cfg itself, so a copy only ever runs with the values it was built for
-SPEC_ANY, SPEC_SUECA, SPEC_SPADES, SPEC_BRISCA2 = range(4)
+# alphabeta from the cfg itself, so a copy only ever runs with the values it was built for.
+# Sueca only: every kernel that calls the search links every copy (a Spades and a two-player
+# Brisca copy, 9% and 11% faster, took the first compile of a Sueca pimc test from 41 s to
+# 79 s: docs/solver.md)
+SPEC_ANY, SPEC_SUECA = range(2)
 
 
 @njit
 def search_spec(cfg, meta):
     """The specialization of the search for a game (``cfg``) and root (``meta``, after
     :func:`set_root`): ``SPEC_ANY`` unless every constant of a specialized copy matches."""
-    four = (cfg[C_N] == 4 and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
-            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0)
-    if (four and cfg[C_RPS] == 10 and cfg[C_TVAL] == 0 and cfg[C_PTOP] > 0
-            and meta[M_NCLS] == 5):
+    if (cfg[C_N] == 4 and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
+            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0 and cfg[C_RPS] == 10
+            and cfg[C_TVAL] == 0 and cfg[C_PTOP] > 0 and meta[M_NCLS] == 5):
         return SPEC_SUECA
-    if (four and cfg[C_RPS] == 13 and cfg[C_TVAL] == 1 and cfg[C_PTOP] == 0
-            and meta[M_NCLS] == 0):
-        return SPEC_SPADES
-    if (cfg[C_N] == 2 and cfg[C_FOLLOW] == 0 and cfg[C_OWNERS] == OWN_HAND0
-            and cfg[C_RPS] == 10 and cfg[C_TVAL] == 0 and cfg[C_PTOP] == 0
-            and cfg[C_BREAK] == 0):
-        return SPEC_BRISCA2
     return SPEC_ANY
 
 
@@ -428,17 +423,11 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
 
 @njit
 def alphabeta_spec(spec, alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
-    """:func:`alphabeta` with the copy ``spec`` (one :func:`search_spec` allows for the
+    """:func:`alphabeta` with the copy ``spec`` (the one :func:`search_spec` allows for the
     game, or ``SPEC_ANY``)."""
     if spec == SPEC_SUECA:
         return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
                           SPEC_SUECA)
-    if spec == SPEC_SPADES:
-        return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
-                          SPEC_SPADES)
-    if spec == SPEC_BRISCA2:
-        return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
-                          SPEC_BRISCA2)
     return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
                       SPEC_ANY)
 
@@ -472,13 +461,6 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     if spec == SPEC_SUECA:
         n, rps, follow, tval, owners, ptop, brk = 4, 10, True, 0, OWN_CANON, 1, False
         nstock, ncls = 0, 5
-    elif spec == SPEC_SPADES:
-        n, rps, follow, tval, owners, ptop, brk = 4, 13, True, 1, OWN_CANON, 0, False
-        nstock, ncls = 0, 0
-    elif spec == SPEC_BRISCA2:
-        n, rps, follow, tval, owners, ptop, brk = 2, 10, False, 0, OWN_HAND0, 0, False
-        nstock = meta[M_NSTOCK]
-        ncls = meta[M_NCLS]
     else:
         n = cfg[C_N]
         rps = cfg[C_RPS]
