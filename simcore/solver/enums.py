@@ -47,7 +47,8 @@ P_NSTOCK = P_TAKEN1 + 1         # Brisca: cards left in the stock
 P_STOCK = P_NSTOCK + 1          # ... first drawn first; the face-up trump card is last
 POS_LEN = P_STOCK + 48
 
-# search stack fields (int64 rows)
+# search stack fields (int64 rows; F_NODE0: the search's node count when a node at a trick
+# boundary was entered, which sizes its subtree for the table, TT_DEPTH)
 (F_TPOS, F_LEADER, F_LED, F_BKEY, F_WIN, F_TPTS, F_ACC, F_REM, F_SIDX, F_NMV, F_IDX, F_TTI,
  F_TTMOVE, F_BEST, F_NODE0, F_ALPHA, F_BETA, F_A0, F_B0, F_VAL, F_WCARD) = range(21)
 N_FIELDS = 21

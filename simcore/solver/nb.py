@@ -394,9 +394,9 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
 # specializations of the search: the constants of a game compiled into its own copy of
 # _alphabeta (seat loops unrolled, the branches of other games gone), chosen per search by
 # alphabeta from the cfg itself, so a copy only ever runs with the values it was built for.
-# Sueca only: every kernel that calls the search links every copy (a Spades and a two-player
-# Brisca copy, 9% and 11% faster, took the first compile of a Sueca pimc test from 41 s to
-# 79 s: docs/solver.md)
+# Sueca only: every kernel that calls the search links every copy (copies for Spades and
+# two-player Brisca, 9% and 11% faster, took the first run of a Sueca pimc test from 48 s
+# to 79 s: docs/solver.md)
 SPEC_ANY, SPEC_SUECA = range(2)
 
 
