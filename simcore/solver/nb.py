@@ -175,6 +175,26 @@ def _trick4(c0, c1, c2, c3, trump, tab, rps):
 
 
 @njit(inline="always")
+def _child_value(mx, best, al, be, v):
+    """A child's value ``v`` taken into a node of the two-trick loops (see ``_alphabeta``):
+    the node maximizes if ``mx``; returns its best value so far, its window and whether it
+    is cut, as the search's own nodes do (fail-soft)."""
+    if mx:
+        if v > best:
+            best = v
+        if best > al:
+            al = best
+        cut = best >= be
+    else:
+        if v < best:
+            best = v
+        if best < be:
+            be = best
+        cut = best <= al
+    return best, al, be, cut
+
+
+@njit(inline="always")
 def _max_key(h, led, trump, rps, field, follow):
     """The strongest trick key (see ``alphabeta``) among the cards hand ``h`` may play to a
     trick led in suit ``led``; -1 if it holds none of the led suit nor trumps."""
@@ -398,15 +418,18 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
 # two-player Brisca, 9% and 11% faster, took the first run of a Sueca pimc test from 48 s
 # to 79 s: docs/solver.md)
 SPEC_ANY, SPEC_SUECA = range(2)
+# Sueca's constants as game_tables and set_root make them (the copy SPEC_SUECA is built
+# with these; search_spec checks them): seats, ranks per suit, trick value, point classes
+_SQ_N, _SQ_RPS, _SQ_TVAL, _SQ_NCLS = 4, 10, 0, 5
 
 
 @njit
 def search_spec(cfg, meta):
     """The specialization of the search for a game (``cfg``) and root (``meta``, after
     :func:`set_root`): ``SPEC_ANY`` unless every constant of a specialized copy matches."""
-    if (cfg[C_N] == 4 and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
-            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0 and cfg[C_RPS] == 10
-            and cfg[C_TVAL] == 0 and cfg[C_PTOP] > 0 and meta[M_NCLS] == 5):
+    if (cfg[C_N] == _SQ_N and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
+            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0 and cfg[C_RPS] == _SQ_RPS
+            and cfg[C_TVAL] == _SQ_TVAL and cfg[C_PTOP] > 0 and meta[M_NCLS] == _SQ_NCLS):
         return SPEC_SUECA
     return SPEC_ANY
 
@@ -459,8 +482,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     literally(spec)
     # (the values search_spec checked for each copy)
     if spec == SPEC_SUECA:
-        n, rps, follow, tval, owners, ptop, brk = 4, 10, True, 0, OWN_CANON, 1, False
-        nstock, ncls = 0, 5
+        n, rps, tval, ncls = _SQ_N, _SQ_RPS, _SQ_TVAL, _SQ_NCLS
+        follow, owners, ptop, brk, nstock = True, OWN_CANON, 1, False, 0
     else:
         n = cfg[C_N]
         rps = cfg[C_RPS]
@@ -596,62 +619,40 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     # two-trick positions transpose much more, searches on: measured
                     # slower there)
                     g0 = hs[d, leader]
-                    q1 = (leader + 1) & 3
-                    q2 = (leader + 2) & 3
-                    q3 = (leader + 3) & 3
-                    g1 = hs[d, q1]
-                    g2 = hs[d, q2]
-                    g3 = hs[d, q3]
-                    mx0 = (leader & 1) == 0
+                    g1 = hs[d, (leader + 1) & 3]
+                    g2 = hs[d, (leader + 2) & 3]
+                    g3 = hs[d, (leader + 3) & 3]
+                    mx0 = (leader & 1) == 0      # the leader and partner's side maximizes
                     mx1 = not mx0
+                    worst0 = -1 if mx0 else 1 << 20
+                    worst1 = -1 if mx1 else 1 << 20
+                    # per seat k: best value bk, window alk/bek, relevant cards rk (those
+                    # of the cutting card, else the union uk of all), cut flag
                     al0 = alpha - acc
                     be0 = beta - acc
-                    b0 = -1 if mx0 else 1 << 20
+                    b0 = worst0
                     u0 = _ZERO
                     r0 = _ZERO
-                    cut0 = False
+                    cut = False
                     m0 = g0
                     while m0:
                         x0 = ctz(m0)
                         m0 &= m0 - _ONE
                         lf = _suit_mask(tab[T_SUIT, x0], rps)
-                        # second seat
-                        al1 = al0
-                        be1 = be0
-                        b1 = -1 if mx1 else 1 << 20
-                        u1 = _ZERO
-                        r1 = _ZERO
-                        cut1 = False
-                        m1 = g1 & lf
-                        if m1 == _ZERO:
-                            m1 = g1
+                        al1, be1, b1, u1, r1 = al0, be0, worst1, _ZERO, _ZERO
+                        m1 = g1 & lf if g1 & lf else g1
                         while m1:
                             x1 = ctz(m1)
                             m1 &= m1 - _ONE
-                            # third seat (the leader's partner)
-                            al2 = al1
-                            be2 = be1
-                            b2 = -1 if mx0 else 1 << 20
-                            u2 = _ZERO
-                            r2 = _ZERO
-                            cut2 = False
-                            m2 = g2 & lf
-                            if m2 == _ZERO:
-                                m2 = g2
+                            al2, be2, b2, u2, r2 = al1, be1, worst0, _ZERO, _ZERO
+                            m2 = g2 & lf if g2 & lf else g2
                             while m2:
                                 x2 = ctz(m2)
                                 m2 &= m2 - _ONE
-                                # fourth seat: each card ends the trick, the last one follows
-                                al3 = al2
-                                be3 = be2
-                                b3 = -1 if mx1 else 1 << 20
-                                u3 = _ZERO
-                                r3 = _ZERO
-                                cut3 = False
-                                m3 = g3 & lf
-                                if m3 == _ZERO:
-                                    m3 = g3
+                                al3, be3, b3, u3, r3 = al2, be2, worst1, _ZERO, _ZERO
+                                m3 = g3 & lf if g3 & lf else g3
                                 while m3:
+                                    # the fourth card ends the trick; the last one follows
                                     x3 = ctz(m3)
                                     m3 &= m3 - _ONE
                                     w1, p1, rl1 = _trick4(x0, x1, x2, x3, trump, tab, rps)
@@ -673,89 +674,33 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                                     if ((leader + w1 + w2) & 1) == 0:
                                         v += p2 + tval
                                     rl = rl1 | rl2
-                                    if mx1:
-                                        if v > b3:
-                                            b3 = v
-                                        if b3 > al3:
-                                            al3 = b3
-                                        if b3 >= be3:
-                                            cut3 = True
-                                            r3 = rl
-                                            break
-                                    else:
-                                        if v < b3:
-                                            b3 = v
-                                        if b3 < be3:
-                                            be3 = b3
-                                        if b3 <= al3:
-                                            cut3 = True
-                                            r3 = rl
-                                            break
+                                    b3, al3, be3, cut = _child_value(mx1, b3, al3, be3, v)
+                                    r3 = rl
+                                    if cut:
+                                        break
                                     u3 |= rl
-                                if not cut3:
+                                if not cut:
                                     r3 = u3
-                                if mx0:
-                                    if b3 > b2:
-                                        b2 = b3
-                                    if b2 > al2:
-                                        al2 = b2
-                                    if b2 >= be2:
-                                        cut2 = True
-                                        r2 = r3
-                                        break
-                                else:
-                                    if b3 < b2:
-                                        b2 = b3
-                                    if b2 < be2:
-                                        be2 = b2
-                                    if b2 <= al2:
-                                        cut2 = True
-                                        r2 = r3
-                                        break
+                                b2, al2, be2, cut = _child_value(mx0, b2, al2, be2, b3)
+                                r2 = r3
+                                if cut:
+                                    break
                                 u2 |= r3
-                            if not cut2:
+                            if not cut:
                                 r2 = u2
-                            if mx1:
-                                if b2 > b1:
-                                    b1 = b2
-                                if b1 > al1:
-                                    al1 = b1
-                                if b1 >= be1:
-                                    cut1 = True
-                                    r1 = r2
-                                    break
-                            else:
-                                if b2 < b1:
-                                    b1 = b2
-                                if b1 < be1:
-                                    be1 = b1
-                                if b1 <= al1:
-                                    cut1 = True
-                                    r1 = r2
-                                    break
+                            b1, al1, be1, cut = _child_value(mx1, b1, al1, be1, b2)
+                            r1 = r2
+                            if cut:
+                                break
                             u1 |= r2
-                        if not cut1:
+                        if not cut:
                             r1 = u1
-                        if mx0:
-                            if b1 > b0:
-                                b0 = b1
-                            if b0 > al0:
-                                al0 = b0
-                            if b0 >= be0:
-                                cut0 = True
-                                r0 = r1
-                                break
-                        else:
-                            if b1 < b0:
-                                b0 = b1
-                            if b0 < be0:
-                                be0 = b0
-                            if b0 <= al0:
-                                cut0 = True
-                                r0 = r1
-                                break
+                        b0, al0, be0, cut = _child_value(mx0, b0, al0, be0, b1)
+                        r0 = r1
+                        if cut:
+                            break
                         u0 |= r1
-                    if not cut0:
+                    if not cut:
                         r0 = u0
                     res = acc + b0
                     resw = r0
