@@ -41,14 +41,18 @@ _ZERO = np.uint64(0)
 # being the side's anyway; a sure lead scores _SURE_LEAD plus its points (other sure cards
 # 1000 plus), so that a low lead to the partner's top card can come before it, and a sure
 # trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure
-# ruff _SURE_RUFF less its points, after the other sure cards; a lead of a plain suit the
-# partner can ruff (void in it, holding trumps) that no opponent surely takes scores
-# _PARTNER_RUFF more, like a low lead to the partner's top card
+# ruff _SURE_RUFF less its points, after the other sure cards.  Of the leads no opponent
+# surely takes, one to the partner's top card of the suit scores _PARTNER_TOP more and one
+# of a plain suit the partner can ruff (void in it, holding trumps) _PARTNER_RUFF more, and
+# either _PARTNER_POINTS more a point of the card: points onto the trick the partner is
+# likely to take, where other leads go cheapest first (8 less a point)
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
 _SURE_RUFF = 800
-_PARTNER_RUFF = 150
+_PARTNER_TOP = 100
+_PARTNER_RUFF = 100
+_PARTNER_POINTS = 16
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -931,15 +935,19 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         if follow and maxopp >= 64 and cs != trump:
                             score -= 250        # an opponent can ruff it
                         if partner_top:
-                            # a low lead to the partner's top card of the suit
-                            score += 150
+                            # a lead to the partner's top card of the suit (Brisca, which
+                            # need not follow, as measured before the points rule)
+                            if follow:
+                                score += _PARTNER_TOP + _PARTNER_POINTS * pc
+                            else:
+                                score += 150
                         if follow and n == 4 and cs != trump:
                             q = p + 2
                             if q >= n:
                                 q -= n
                             if (hs[d, q] & sfield) == 0 and (hs[d, q] & tmask) != 0:
                                 # a lead the partner can ruff
-                                score += _PARTNER_RUFF
+                                score += _PARTNER_RUFF + _PARTNER_POINTS * pc
                 else:
                     key = _trick_key(cs, led, trump, strength)
                     master = 0
