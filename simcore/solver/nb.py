@@ -45,7 +45,9 @@ _ZERO = np.uint64(0)
 # surely takes, one to the partner's top card of the suit scores _PARTNER_TOP more and one
 # of a plain suit the partner can ruff (void in it, holding trumps) _PARTNER_RUFF more, and
 # either _PARTNER_POINTS more a point of the card: points onto the trick the partner is
-# likely to take, where other leads go cheapest first (8 less a point)
+# likely to take, where other leads go cheapest first (8 less a point); likewise, at the
+# second seat, a card under the trick goes points first when the partner, fourth, can
+# take the trick whatever the third seat plays
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
@@ -875,6 +877,15 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         mk = _max_key(hs[d, q], led, trump, rps, field, follow)
                         if mk > maxopp:
                             maxopp = mk
+            # second seat, games that must follow suit with four seats: the partner, last to
+            # play, can beat the trick and every card the third seat holds
+            pwin = False
+            if tpos == 1 and n == 4 and follow:
+                q = p + 2
+                if q >= n:
+                    q -= n
+                pk = _max_key(hs[d, q], led, trump, rps, field, follow)
+                pwin = pk > bkey and pk > maxopp
             opp = h1 if my_side == 0 else h0       # the other side's cards
             cur_suit = -1
             partner_top = False
@@ -970,6 +981,9 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                             score = 600 - pc * 8 - strength  # partner's, not surely: cheap
                     else:
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
+                        if pwin:
+                            # under a trick the partner can still take: points first
+                            score += _PARTNER_POINTS * pc
                         if follow and pmask and cs != led:
                             score -= 10 * _pc(h & sfield)    # discards: short suits first
                 # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
