@@ -877,18 +877,20 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         mk = _max_key(hs[d, q], led, trump, rps, field, follow)
                         if mk > maxopp:
                             maxopp = mk
+            # the partner's hand (four seats), read by the rules below
+            hp = _ZERO
+            if n == 4:
+                hp = hs[d, p - 2 if p >= 2 else p + 2]
             # second seat, games that must follow suit with four seats: the partner, last to
             # play, can beat the trick and every card the third seat holds
             pwin = False
             if tpos == 1 and n == 4 and follow:
-                q = p + 2
-                if q >= n:
-                    q -= n
-                pk = _max_key(hs[d, q], led, trump, rps, field, follow)
+                pk = _max_key(hp, led, trump, rps, field, follow)
                 pwin = pk > bkey and pk > maxopp
             opp = h1 if my_side == 0 else h0       # the other side's cards
             cur_suit = -1
             partner_top = False
+            partner_ruff = False
             merged = _ZERO
             nmv = 0
             m = legal
@@ -924,12 +926,13 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                                 if mk > maxopp:
                                     maxopp = mk
                         partner_top = False
+                        partner_ruff = False
                         if n == 4:
-                            q = p + 2
-                            if q >= n:
-                                q -= n
                             top = live & sfield
-                            partner_top = ((_ONE << np.uint64(63 - clz(top))) & hs[d, q]) != 0
+                            partner_top = ((_ONE << np.uint64(63 - clz(top))) & hp) != 0
+                            # void in the suit (a plain one), holding trumps
+                            partner_ruff = (follow and cs != trump and (hp & sfield) == 0
+                                            and (hp & tmask) != 0)
                     key = _trick_key(cs, cs, trump, strength)
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
@@ -952,13 +955,9 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                                 score += _PARTNER_TOP + _PARTNER_POINTS * pc
                             else:
                                 score += 150
-                        if follow and n == 4 and cs != trump:
-                            q = p + 2
-                            if q >= n:
-                                q -= n
-                            if (hs[d, q] & sfield) == 0 and (hs[d, q] & tmask) != 0:
-                                # a lead the partner can ruff
-                                score += _PARTNER_RUFF + _PARTNER_POINTS * pc
+                        if partner_ruff:
+                            # a lead the partner can ruff
+                            score += _PARTNER_RUFF + _PARTNER_POINTS * pc
                 else:
                     key = _trick_key(cs, led, trump, strength)
                     master = 0
