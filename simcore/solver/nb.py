@@ -47,7 +47,8 @@ _ZERO = np.uint64(0)
 # either _PARTNER_POINTS more a point of the card: points onto the trick the partner is
 # likely to take, where other leads go cheapest first (8 less a point); likewise, at the
 # second seat, a card under the trick goes points first when the partner, fourth, can
-# take the trick whatever the third seat plays
+# take the trick whatever the third seat plays, and a sure ruff there scores _PWIN_RUFF less
+# its points, after those cards (points games): the partner takes the trick anyway
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
@@ -55,6 +56,7 @@ _SURE_RUFF = 800
 _PARTNER_TOP = 100
 _PARTNER_RUFF = 100
 _PARTNER_POINTS = 16
+_PWIN_RUFF = 200
 _GEN_MAX = 32767
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -969,6 +971,9 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                             if follow and cs == trump and led != trump:
                                 # a ruff: cheapest first, after the other sure cards
                                 score = _SURE_RUFF - pc * 8 - strength
+                                if pwin and pmask:
+                                    # the partner takes it anyway: keep the trump
+                                    score = _PWIN_RUFF - pc * 8 - strength
                         else:
                             score = 500 - pc * 8 - strength  # taking it, but not surely
                             if not follow:
