@@ -38,7 +38,7 @@ _ZERO = np.uint64(0)
 # move ordering in games that must follow suit (see alphabeta; measured on Sueca deals,
 # docs/solver.md): a card no opponent can beat later in its suit (a "master") put on a
 # trick already the side's scores this much less, after the side's other cards, its points
-# being the side's anyway; a sure lead scores _SURE_LEAD plus its points (other sure cards
+# being the side's anyway (unless an opponent can ruff the suit: void in it, holding trumps); a sure lead scores _SURE_LEAD plus its points (other sure cards
 # 1000 plus), so that a low lead to the partner's top card can come before it, and a sure
 # trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure
 # ruff _SURE_RUFF less its points, after the other sure cards.  Of the leads no opponent
@@ -965,6 +965,16 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     master = 0
                     if follow and (opp & sfield & ~((b << _ONE) - _ONE)) == 0:
                         master = _MASTER_LATER
+                        if cs != trump:
+                            # unless an opponent can ruff it later (void, holding trumps)
+                            q = p + 1
+                            for k in range(n // 2):
+                                if q >= n:
+                                    q -= n
+                                hq = hs[d, q]
+                                if (hq & sfield) == 0 and (hq & tmask) != 0:
+                                    master = 0
+                                q += 2
                     if key > bkey:
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength - master
