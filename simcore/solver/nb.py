@@ -46,8 +46,8 @@ _ZERO = np.uint64(0)
 # of a plain suit the partner can ruff (void in it, holding trumps) _PARTNER_RUFF more, and
 # either _PARTNER_POINTS more a point of the card: points onto the trick the partner is
 # likely to take, where other leads go cheapest first (8 less a point); likewise, at the
-# second seat, a card under the trick goes points first when the partner, fourth, can
-# take the trick whatever the third seat plays, and a sure ruff there scores _PWIN_RUFF less
+# second seat, a card under the trick goes points first (masters kept back, as above) when
+# the partner, fourth, can take the trick whatever the third seat plays, and a sure ruff there scores _PWIN_RUFF less
 # its points, after those cards (points games): the partner takes the trick anyway
 _MASTER_LATER = 100
 _SURE_LEAD = 320
@@ -997,7 +997,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         score = 300 - pc * 8 - strength - (cs == trump) * 20
                         if pwin:
                             # under a trick the partner can still take: points first
-                            score += _PARTNER_POINTS * pc
+                            score += _PARTNER_POINTS * pc - master
                         if follow and pmask and cs != led:
                             score -= 10 * _pc(h & sfield)    # discards: short suits first
                 # insertion into the ordered list (scores in mv[d, MAX_MOVES:])
