@@ -38,17 +38,18 @@ _ZERO = np.uint64(0)
 # move ordering in games that must follow suit (see alphabeta; measured on Sueca deals,
 # docs/solver.md): a card no opponent can beat later in its suit (a "master") put on a
 # trick already the side's scores this much less, after the side's other cards, its points
-# being the side's anyway (unless an opponent can ruff the suit: void in it, holding trumps); a sure lead scores _SURE_LEAD plus its points (other sure cards
-# 1000 plus), so that a low lead to the partner's top card can come before it, and a sure
-# trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure
-# ruff _SURE_RUFF less its points, after the other sure cards.  Of the leads no opponent
-# surely takes, one to the partner's top card of the suit scores _PARTNER_TOP more and one
-# of a plain suit the partner can ruff (void in it, holding trumps) _PARTNER_RUFF more, and
-# either _PARTNER_POINTS more a point of the card: points onto the trick the partner is
-# likely to take, where other leads go cheapest first (8 less a point); likewise, at the
-# second seat, a card under the trick goes points first (masters kept back, as above) when
-# the partner, fourth, can take the trick whatever the third seat plays, and a sure ruff there scores _PWIN_RUFF less
-# its points, after those cards (points games): the partner takes the trick anyway
+# being the side's anyway (unless an opponent can ruff its suit: then it is best played
+# now); a sure lead scores _SURE_LEAD plus its points (other sure cards 1000 plus), so that
+# a low lead to the partner's top card can come before it, and a sure trump lead
+# _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure ruff
+# _SURE_RUFF less its points, after the other sure cards.  Of the leads no opponent surely
+# takes, one to the partner's top card of the suit scores _PARTNER_TOP more and one of a
+# plain suit the partner can ruff _PARTNER_RUFF more, and either _PARTNER_POINTS more a
+# point of the card: points onto the trick the partner is likely to take, where other
+# leads go cheapest first (8 less a point).  Likewise at the second seat, when the
+# partner, fourth, can take the trick whatever the third seat plays: a card under the
+# trick goes points first (masters kept back, as above), and a sure ruff scores _PWIN_RUFF
+# less its points, after those cards (points games): the partner takes the trick anyway
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
@@ -221,6 +222,13 @@ def _max_key(h, led, trump, rps, field, follow):
     if lm:
         return 32 + (63 - clz(lm)) - led * rps
     return -1
+
+
+@njit(inline="always")
+def _can_ruff(h, sfield, tmask):
+    """Hand ``h`` can ruff the plain suit of ``sfield``: void in it, holding trumps (in a
+    game that must follow suit; the same test as ``_max_key(...) >= 64`` there)."""
+    return (h & sfield) == 0 and (h & tmask) != 0
 
 
 @njit(inline="always")
@@ -932,9 +940,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         if n == 4:
                             top = live & sfield
                             partner_top = ((_ONE << np.uint64(63 - clz(top))) & hp) != 0
-                            # void in the suit (a plain one), holding trumps
-                            partner_ruff = (follow and cs != trump and (hp & sfield) == 0
-                                            and (hp & tmask) != 0)
+                            partner_ruff = (follow and cs != trump
+                                            and _can_ruff(hp, sfield, tmask))
                     key = _trick_key(cs, cs, trump, strength)
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
@@ -966,15 +973,10 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     if follow and (opp & sfield & ~((b << _ONE) - _ONE)) == 0:
                         master = _MASTER_LATER
                         if cs != trump:
-                            # unless an opponent can ruff it later (void, holding trumps)
-                            q = p + 1
-                            for k in range(n // 2):
-                                if q >= n:
-                                    q -= n
-                                hq = hs[d, q]
-                                if (hq & sfield) == 0 and (hq & tmask) != 0:
+                            # unless an opponent (seats p + 1, p + 3, ...) can ruff it later
+                            for q in range(p + 1, p + n, 2):
+                                if _can_ruff(hs[d, q - n if q >= n else q], sfield, tmask):
                                     master = 0
-                                q += 2
                     if key > bkey:
                         if maxopp <= key:
                             score = 1000 + pc * 8 - strength - master
