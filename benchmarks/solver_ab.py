@@ -12,10 +12,10 @@ time, nodes, ns a node and its slowest deal, and the ratio NEW / OLD.
 
 Solving the same deal within a second of each other, on the same core (both processes are
 pinned to one, on Linux), both builds meet the same load on a shared machine, which runs of
-a whole benchmark one after the other do not.  What remains is still large: one tree
-against itself differed by 2.2% here, two builds one line apart by 8% on one set of deals
-and under 2% on another (docs/solver.md, "Where the time goes"): repeat a ratio on other
-deals (and with the trees swapped) before believing it.
+a whole benchmark one after the other do not.  What remains is still a few per cent: one
+tree against itself gave 1.022 here, two commits with the same search 0.982-1.030
+(docs/solver.md, "Where the time goes"): repeat a ratio on other deals, with the trees
+swapped, before believing it.
 """
 from __future__ import annotations
 
@@ -69,6 +69,8 @@ def main(argv=None) -> int:
         ap.error(f"--only takes comma-separated deal indices, got {a.only!r}")
     if not deals or min(deals) < 0:
         ap.error("the deals are indices 0 or more, at least one")
+    if not 4 <= a.tt_bits <= 28:
+        ap.error(f"--tt-bits {a.tt_bits} is outside 4..28")
     trees = [os.path.abspath(a.old), os.path.abspath(a.new)]
     for t in trees:
         if not os.path.isdir(os.path.join(t, "simcore", "solver")):
@@ -80,13 +82,25 @@ def main(argv=None) -> int:
     procs = []
     for t in trees:
         env = dict(os.environ, PYTHONPATH=t)
-        procs.append(subprocess.Popen(
-            [sys.executable, "-c", WORKER, game, str(players), str(a.seed), str(max(deals)),
-             str(a.tt_bits)] + core, cwd=t, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True))
-    for pr in procs:
+        argv_ = [sys.executable, "-c", WORKER, game, str(players), str(a.seed),
+                 str(max(deals)), str(a.tt_bits)] + core
+        procs.append(subprocess.Popen(argv_, cwd=t, env=env, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True))
+    try:
+        return report(a, deals, trees, procs)
+    finally:
+        for pr in procs:
+            if pr.poll() is None:
+                pr.kill()
+            pr.wait()
+
+
+def report(a, deals, trees, procs) -> int:
+    """Send the deals to the two worker processes in turn and print what they measured."""
+    for j, pr in enumerate(procs):
         if pr.stdout.readline().strip() != "ready":
-            print("a build failed to start", file=sys.stderr)
+            print(f"the build in {trees[j]} failed to start (its error is above)",
+                  file=sys.stderr)
             return 1
     cpu, nodes, worst = [0.0, 0.0], [0, 0], [(0.0, -1), (0.0, -1)]
     for k, i in enumerate(deals):
@@ -94,7 +108,12 @@ def main(argv=None) -> int:
         for j in ((0, 1) if k % 2 == 0 else (1, 0)):
             procs[j].stdin.write(f"{i}\n")
             procs[j].stdin.flush()
-            t, n, v = procs[j].stdout.readline().split()
+            row = procs[j].stdout.readline().split()
+            if len(row) != 3:
+                print(f"the build in {trees[j]} stopped at deal {i} (its error is above)",
+                      file=sys.stderr)
+                return 1
+            t, n, v = row
             cpu[j] += float(t)
             nodes[j] += int(n)
             worst[j] = max(worst[j], (float(t), i))
@@ -102,9 +121,6 @@ def main(argv=None) -> int:
         if pars[0] != pars[1]:
             print(f"deal {i}: the builds disagree on the par ({pars})", file=sys.stderr)
             return 1
-    for pr in procs:
-        pr.stdin.close()
-        pr.wait()
     if a.json:
         print(json.dumps({"game": a.game, "seed": a.seed, "deals": len(deals),
                           "old": {"tree": trees[0], "cpu_s": cpu[0], "nodes": nodes[0],
