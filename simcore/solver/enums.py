@@ -68,9 +68,12 @@ SEARCHED = 14
 H_WIDTH = 15
 
 # workspace meta slots
-M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS, M_HORIZON = range(8)
+M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS, M_HORIZON, M_NOEXCH = range(9)
 # meta[M_HORIZON] = h > 0: a depth-limited search; a position at a trick boundary with h or
 # fewer tricks left is not searched but valued by an estimate (see nb.alphabeta)
+# meta[M_NOEXCH]: the exchange prunings off, for comparisons (see nb.alphabeta: bit
+# NOEXCH_NEAR the near-equivalent cards); 0 in use
+NOEXCH_NEAR = 1
 N_META = 16
 
 # the workspace's uint64 vector ``sm``: the stock's suffix masks (sm[i] = the cards

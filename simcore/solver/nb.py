@@ -26,8 +26,9 @@ from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_
                     C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX,
                     F_LEADER, F_LED, F_NODE0, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
                     F_VAL, F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED,
-                    M_BROKEN, M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NSTOCK, M_ROOTSP, M_TTBITS,
-                    OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER, P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK,
+                    M_BROKEN, M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NOEXCH, M_NSTOCK, M_ROOTSP,
+                    M_TTBITS, NOEXCH_NEAR, OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER,
+                    P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK,
                     SEARCHED, SM_CLASS, SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A,
                     TK_B, TK_K1, TK_K2, TK_M, TK_S, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE,
                     TT_UB, TT_WAYS, W_ACC, W_IN, H_WIDTH, MAX_PLY, N_FIELDS, N_META, SM_LEN,
@@ -525,6 +526,9 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     hz = meta[M_HORIZON]
     root_sp = np.uint64(meta[M_ROOTSP])
     pmask = sm[SM_PMASK]
+    # the exchange prunings (see below): cards worth points only, exact values only (not
+    # under a horizon)
+    near = pmask != 0 and hz == 0 and (meta[M_NOEXCH] & NOEXCH_NEAR) == 0
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
@@ -1197,6 +1201,41 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
         hs[d, W_ACC] = wacc
         idx = st[d, F_IDX] + 1
         nmv = st[d, F_NMV]
+        if near and (_ONE << np.uint64(c)) & pmask:
+            # near-equivalent cards: two cards worth points of one hand, next to each other in
+            # rank among the cards in play (hands, trick, stock), meet every other card alike,
+            # so swapping them changes no trick's winner, only which of two tricks holds
+            # which one's points: their values differ by at most their points' difference.
+            # The next moves that are such a neighbour of the card just searched (or just
+            # skipped) are skipped while that bound keeps them out of the window, and the
+            # bound joins the node's fail-soft value
+            cp = c
+            vp = res
+            while idx < nmv:
+                c2 = mv[d, idx]
+                if ((_ONE << np.uint64(c2)) & pmask) == 0 or tab[T_SUIT, c2] != tab[T_SUIT, cp]:
+                    break
+                dp = abs(tab[T_POINTS, c2] - tab[T_POINTS, cp])
+                if (p & 1) == 0:
+                    vp += dp
+                    if vp > st[d, F_ALPHA]:
+                        break
+                else:
+                    vp -= dp
+                    if vp < st[d, F_BETA]:
+                        break
+                lo = min(c2, cp)
+                hi = max(c2, cp)
+                if (_live_at(hs, d, n, sm, st) & ((_ONE << np.uint64(hi)) - _ONE)
+                        & ~((_ONE << np.uint64(lo + 1)) - _ONE)):
+                    break                          # a card in play between them
+                if (p & 1) == 0:
+                    if vp > st[d, F_VAL]:
+                        st[d, F_VAL] = vp
+                elif vp < st[d, F_VAL]:
+                    st[d, F_VAL] = vp
+                cp = c2
+                idx += 1
         if canon:
             # a card worth nothing is skipped when a card worth nothing of the same suit was
             # searched and both lie below every relevant card of that suit so far
