@@ -72,8 +72,8 @@ M_GEN, M_NSTOCK, M_BROKEN, M_NODES, M_TTBITS, M_ROOTSP, M_NCLS, M_HORIZON, M_NOE
 # meta[M_HORIZON] = h > 0: a depth-limited search; a position at a trick boundary with h or
 # fewer tricks left is not searched but valued by an estimate (see nb.alphabeta)
 # meta[M_NOEXCH]: the exchange prunings off, for comparisons (see nb.alphabeta: bit
-# NOEXCH_NEAR the near-equivalent cards); 0 in use
-NOEXCH_NEAR = 1
+# NOEXCH_NEAR the near-equivalent cards, bit NOEXCH_DOM the dominated ones); 0 in use
+NOEXCH_NEAR, NOEXCH_DOM = 1, 2
 N_META = 16
 
 # the workspace's uint64 vector ``sm``: the stock's suffix masks (sm[i] = the cards

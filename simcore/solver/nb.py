@@ -27,7 +27,7 @@ from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_
                     F_LEADER, F_LED, F_NODE0, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
                     F_VAL, F_WCARD, F_WIN, K1_SLOT, K2_SLOT, MAX_CLASSES, MAX_MOVES, MERGED,
                     M_BROKEN, M_GEN, M_HORIZON, M_NCLS, M_NODES, M_NOEXCH, M_NSTOCK, M_ROOTSP,
-                    M_TTBITS, NOEXCH_NEAR, OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER,
+                    M_TTBITS, NOEXCH_DOM, NOEXCH_NEAR, OWN_CANON, OWN_HAND0, P_BROKEN, P_LEADER,
                     P_NSTOCK, P_NTRICK, P_STOCK, P_TRICK,
                     SEARCHED, SM_CLASS, SM_PMASK, SM_VALUE, T_POINTS, T_STRENGTH, T_SUIT, TK_A,
                     TK_B, TK_K1, TK_K2, TK_M, TK_S, TRICK_SLOT, TT_DEPTH, TT_GEN, TT_LB, TT_MOVE,
@@ -529,6 +529,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     # the exchange prunings (see below): cards worth points only, exact values only (not
     # under a horizon)
     near = pmask != 0 and hz == 0 and (meta[M_NOEXCH] & NOEXCH_NEAR) == 0
+    domin = pmask != 0 and hz == 0 and (meta[M_NOEXCH] & NOEXCH_DOM) == 0
     tmask = _suit_mask(trump, rps)
     field = (_ONE << np.uint64(rps)) - _ONE
     nodes = 0
@@ -895,6 +896,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
             hp = _ZERO
             if n == 4:
                 hp = hs[d, p - 2 if p >= 2 else p + 2]
+            domw = _ZERO          # the relevant cards of the dominance below
+            maxpart = -2
             # second seat, games that must follow suit with four seats: the partner, last to
             # play, can beat the trick and every card the third seat holds
             pwin = False
@@ -924,6 +927,63 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         merged |= b
                         continue
                 strength = tab[T_STRENGTH, c]
+                if domin and tpos > 0:
+                    # dominance: two cards of this hand next to each other in rank among the
+                    # cards in play meet every other card alike, so either leaves the same
+                    # winner of every trick; only which trick holds which one's points
+                    # differs.  When the side taking this trick is sure whatever the later
+                    # seats play, the richer card on the side's own trick (the poorer on the
+                    # other side's) is worth at least as much to the side whatever the rest of
+                    # the play: the other card is not searched.  (Leads: below, sure ones only)
+                    nbs = above & (~above + _ONE)          # the neighbours in play ...
+                    below = live & sfield & (b - _ONE)
+                    if below:
+                        nbs |= _ONE << np.uint64(63 - clz(below))
+                    nbs &= h                               # ... of this hand
+                    if nbs and ((nbs | b) & pmask):
+                        # the trick's best card after this one, and its side
+                        best = _trick_key(cs, led, trump, strength)
+                        wside = my_side
+                        wcard = c
+                        if best < bkey:
+                            best = bkey
+                            wside = winning_side
+                            wcard = st[d, F_WCARD]
+                        if wside == my_side:
+                            sure = maxopp < best           # no later opponent beats it
+                        else:
+                            if maxpart == -2:
+                                # the strongest key a later partner can play, once a node
+                                maxpart = -1
+                                q = p
+                                for k in range(tpos + 1, n):
+                                    q += 1
+                                    if q == n:
+                                        q = 0
+                                    if (q & 1) == my_side:
+                                        mk = _max_key(hs[d, q], led, trump, rps, field, follow)
+                                        if mk > maxpart:
+                                            maxpart = mk
+                            sure = maxpart < best          # no later partner beats it
+                        if sure:
+                            domby = _ZERO                  # the neighbour it yields to
+                            while nbs:
+                                x = ctz(nbs)
+                                nbs &= nbs - _ONE
+                                px = tab[T_POINTS, x]
+                                if px > pc if wside == my_side else px < pc:
+                                    domby = _ONE << np.uint64(x)
+                            if domby:
+                                # relevant: a card worth nothing of the pair (the table keys
+                                # only how many of those a hand holds: its rank and owner
+                                # make the pair neighbours), and one holding the trick
+                                # before the last seat (its rank decided that no later seat
+                                # beats it; a card worth points beats or loses to it
+                                # whatever its rank, and every other card is keyed)
+                                domw |= (b | domby) & ~pmask
+                                if tpos < n - 1 and ((_ONE << np.uint64(wcard)) & pmask) == 0:
+                                    domw |= _ONE << np.uint64(wcard)
+                                continue
                 if c == ttm:
                     score = 10000
                 elif tpos == 0:
@@ -947,6 +1007,24 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                             partner_ruff = (follow and cs != trump
                                             and _can_ruff(hp, sfield, tmask))
                     key = _trick_key(cs, cs, trump, strength)
+                    if maxopp <= key and domin:
+                        # a sure lead: dominance as for the cards that follow (above), the
+                        # richer of two neighbours leads; relevant: the cards worth nothing of
+                        # the pair (the lead's rank decided that no opponent beats it)
+                        nbs = above & (~above + _ONE)
+                        below = live & sfield & (b - _ONE)
+                        if below:
+                            nbs |= _ONE << np.uint64(63 - clz(below))
+                        nbs &= h
+                        domby = _ZERO
+                        while nbs:
+                            x = ctz(nbs)
+                            nbs &= nbs - _ONE
+                            if tab[T_POINTS, x] > pc:
+                                domby = _ONE << np.uint64(x)
+                        if domby:
+                            domw |= (b | domby) & ~pmask
+                            continue
                     if maxopp <= key:
                         # a sure trick for my side: put points on it
                         if not follow:
@@ -1016,7 +1094,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                 mv[d, MAX_MOVES + k] = score
                 nmv += 1
             hs[d, MERGED] = merged
-            hs[d, W_ACC] = 0
+            hs[d, W_ACC] = domw
             hs[d, SEARCHED] = 0
             st[d, F_NMV] = nmv
             st[d, F_IDX] = 0
