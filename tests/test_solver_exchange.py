@@ -29,16 +29,15 @@ OFF = {"both on": 0, "near off": E.NOEXCH_NEAR, "dominance off": E.NOEXCH_DOM,
 
 
 def _solve(pos, ws, noexch):
-    """The value side 0 takes from the cards in play at ``pos`` and the search's nodes."""
+    """The value side 0 takes from the cards in play at ``pos`` (``nb.solve_value``) and the
+    search's nodes, with the prunings of ``noexch`` off."""
     cfg, tab, _ = pos.tables()
     hands, p = pos.arrays()
-    st, hs, mv, sm, tk, tv, meta = ws
+    meta = ws[6]
     meta[E.M_NOEXCH] = noexch
     try:
         n0 = meta[E.M_NODES]
-        nb.new_generation(tv, meta)
-        rem = nb.set_root(hands, p, cfg, tab, st, hs, sm, meta)
-        v = nb._bisect(0, rem, hands, p, cfg, tab, ws)
+        v = nb.solve_value(hands, p, cfg, tab, ws)
         return int(v), int(meta[E.M_NODES] - n0)
     finally:
         meta[E.M_NOEXCH] = 0

@@ -226,10 +226,57 @@ def _max_key(h, led, trump, rps, field, follow):
 
 
 @njit(inline="always")
+def _max_later(hs, d, p, k0, n, side, led, trump, rps, field, follow):
+    """The strongest trick key (see ``alphabeta``) that a seat of ``side`` playing after seat
+    ``p`` (the ``k0``-th card of the trick, from 0) can put on a trick led in suit ``led``,
+    at node ``d``; -1 if none can."""
+    m = -1
+    q = p
+    for k in range(k0 + 1, n):
+        q += 1
+        if q == n:
+            q = 0
+        if (q & 1) == side:
+            mk = _max_key(hs[d, q], led, trump, rps, field, follow)
+            if mk > m:
+                m = mk
+    return m
+
+
+@njit(inline="always")
 def _can_ruff(h, sfield, tmask):
     """Hand ``h`` can ruff the plain suit of ``sfield``: void in it, holding trumps (in a
     game that must follow suit; the same test as ``_max_key(...) >= 64`` there)."""
     return (h & sfield) == 0 and (h & tmask) != 0
+
+
+@njit(inline="always")
+def _neighbours(b, live, sfield, h):
+    """The cards of hand ``h`` next in rank to card ``b`` (suit mask ``sfield``) among the
+    cards in play ``live``: the next one above and the next one below, if ``h`` holds them.
+    Such a pair meets every other card alike (see the exchange prunings in ``_alphabeta``)."""
+    if (h & sfield & ~b) == _ZERO:
+        return _ZERO
+    above = live & sfield & ~((b << _ONE) - _ONE)
+    nbs = above & (~above + _ONE)
+    below = live & sfield & (b - _ONE)
+    if below:
+        nbs |= _ONE << np.uint64(63 - clz(below))
+    return nbs & h
+
+
+@njit(inline="always")
+def _yields_to(nbs, pc, richer, tab):
+    """Of the neighbours ``nbs`` of a card worth ``pc``, one worth more points (``richer``)
+    or fewer (else), as a mask; 0 if none: the card it is dominated by."""
+    domby = _ZERO
+    while nbs:
+        x = ctz(nbs)
+        nbs &= nbs - _ONE
+        px = tab[T_POINTS, x]
+        if (px > pc) if richer else (px < pc):
+            domby = _ONE << np.uint64(x)
+    return domby
 
 
 @njit(inline="always")
@@ -883,21 +930,13 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
             # per suit, computed when the suit comes up)
             maxopp = -1
             if tpos > 0:
-                q = p
-                for k in range(tpos + 1, n):
-                    q += 1
-                    if q == n:
-                        q = 0
-                    if (q & 1) != my_side:
-                        mk = _max_key(hs[d, q], led, trump, rps, field, follow)
-                        if mk > maxopp:
-                            maxopp = mk
+                maxopp = _max_later(hs, d, p, tpos, n, 1 - my_side, led, trump, rps, field,
+                                    follow)
             # the partner's hand (four seats), read by the rules below
             hp = _ZERO
             if n == 4:
                 hp = hs[d, p - 2 if p >= 2 else p + 2]
             domw = _ZERO          # the relevant cards of the dominance below
-            maxpart = -2
             # second seat, games that must follow suit with four seats: the partner, last to
             # play, can beat the trick and every card the third seat holds
             pwin = False
@@ -935,13 +974,10 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     # seats play, the richer card on the side's own trick (the poorer on the
                     # other side's) is worth at least as much to the side whatever the rest of
                     # the play: the other card is not searched.  (Leads: below, sure ones only)
-                    nbs = above & (~above + _ONE)          # the neighbours in play ...
-                    below = live & sfield & (b - _ONE)
-                    if below:
-                        nbs |= _ONE << np.uint64(63 - clz(below))
-                    nbs &= h                               # ... of this hand
+                    nbs = _neighbours(b, live, sfield, h)
                     if nbs and ((nbs | b) & pmask):
-                        # the trick's best card after this one, and its side
+                        # the trick's best card after this one, and its side: sure when no
+                        # later seat of the other side can beat it
                         best = _trick_key(cs, led, trump, strength)
                         wside = my_side
                         wcard = c
@@ -950,29 +986,12 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                             wside = winning_side
                             wcard = st[d, F_WCARD]
                         if wside == my_side:
-                            sure = maxopp < best           # no later opponent beats it
+                            sure = maxopp < best
                         else:
-                            if maxpart == -2:
-                                # the strongest key a later partner can play, once a node
-                                maxpart = -1
-                                q = p
-                                for k in range(tpos + 1, n):
-                                    q += 1
-                                    if q == n:
-                                        q = 0
-                                    if (q & 1) == my_side:
-                                        mk = _max_key(hs[d, q], led, trump, rps, field, follow)
-                                        if mk > maxpart:
-                                            maxpart = mk
-                            sure = maxpart < best          # no later partner beats it
+                            sure = _max_later(hs, d, p, tpos, n, my_side, led, trump, rps,
+                                              field, follow) < best
                         if sure:
-                            domby = _ZERO                  # the neighbour it yields to
-                            while nbs:
-                                x = ctz(nbs)
-                                nbs &= nbs - _ONE
-                                px = tab[T_POINTS, x]
-                                if px > pc if wside == my_side else px < pc:
-                                    domby = _ONE << np.uint64(x)
+                            domby = _yields_to(nbs, pc, wside == my_side, tab)
                             if domby:
                                 # relevant: a card worth nothing of the pair (the table keys
                                 # only how many of those a hand holds: its rank and owner
@@ -989,16 +1008,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                 elif tpos == 0:
                     if cs != cur_suit:
                         cur_suit = cs
-                        maxopp = -1
-                        q = p
-                        for k in range(1, n):
-                            q += 1
-                            if q == n:
-                                q = 0
-                            if (q & 1) != my_side:
-                                mk = _max_key(hs[d, q], cs, trump, rps, field, follow)
-                                if mk > maxopp:
-                                    maxopp = mk
+                        maxopp = _max_later(hs, d, p, 0, n, 1 - my_side, cs, trump, rps, field,
+                                            follow)
                         partner_top = False
                         partner_ruff = False
                         if n == 4:
@@ -1011,17 +1022,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         # a sure lead: dominance as for the cards that follow (above), the
                         # richer of two neighbours leads; relevant: the cards worth nothing of
                         # the pair (the lead's rank decided that no opponent beats it)
-                        nbs = above & (~above + _ONE)
-                        below = live & sfield & (b - _ONE)
-                        if below:
-                            nbs |= _ONE << np.uint64(63 - clz(below))
-                        nbs &= h
-                        domby = _ZERO
-                        while nbs:
-                            x = ctz(nbs)
-                            nbs &= nbs - _ONE
-                            if tab[T_POINTS, x] > pc:
-                                domby = _ONE << np.uint64(x)
+                        domby = _yields_to(_neighbours(b, live, sfield, h), pc, True, tab)
                         if domby:
                             domw |= (b | domby) & ~pmask
                             continue
@@ -1287,30 +1288,23 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
             # The next moves that are such a neighbour of the card just searched (or just
             # skipped) are skipped while that bound keeps them out of the window, and the
             # bound joins the node's fail-soft value
+            mx = (p & 1) == 0
             cp = c
             vp = res
             while idx < nmv:
                 c2 = mv[d, idx]
-                if ((_ONE << np.uint64(c2)) & pmask) == 0 or tab[T_SUIT, c2] != tab[T_SUIT, cp]:
+                b2 = _ONE << np.uint64(c2)
+                if (b2 & pmask) == 0:
                     break
                 dp = abs(tab[T_POINTS, c2] - tab[T_POINTS, cp])
-                if (p & 1) == 0:
-                    vp += dp
-                    if vp > st[d, F_ALPHA]:
-                        break
-                else:
-                    vp -= dp
-                    if vp < st[d, F_BETA]:
-                        break
-                lo = min(c2, cp)
-                hi = max(c2, cp)
-                if (_live_at(hs, d, n, sm, st) & ((_ONE << np.uint64(hi)) - _ONE)
-                        & ~((_ONE << np.uint64(lo + 1)) - _ONE)):
-                    break                          # a card in play between them
-                if (p & 1) == 0:
-                    if vp > st[d, F_VAL]:
-                        st[d, F_VAL] = vp
-                elif vp < st[d, F_VAL]:
+                vp = vp + dp if mx else vp - dp
+                if (vp > st[d, F_ALPHA]) if mx else (vp < st[d, F_BETA]):
+                    break                          # the bound does not keep it out
+                sf2 = _suit_mask(tab[T_SUIT, c2], rps)
+                if (_neighbours(b2, _live_at(hs, d, n, sm, st), sf2, hs[d, p])
+                        & (_ONE << np.uint64(cp))) == 0:
+                    break
+                if (vp > st[d, F_VAL]) if mx else (vp < st[d, F_VAL]):
                     st[d, F_VAL] = vp
                 cp = c2
                 idx += 1
