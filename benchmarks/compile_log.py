@@ -5,9 +5,9 @@ count, variant and mode); a kernel compiled by one test is loaded from the on-di
 the next (cheap), so what costs is the number of *distinct* kernels the tests ask for, and
 the same kernel compiled at once by two xdist workers.  To see them:
 
-    NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=benchmarks COMPILE_LOG=/tmp/compiles.jsonl \\
+    NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=benchmarks COMPILE_LOG=compiles.jsonl \\
         python3 -m pytest -p no:cacheprovider -p compile_log [tests/...]
-    python3 benchmarks/compile_log.py /tmp/compiles.jsonl
+    python3 benchmarks/compile_log.py compiles.jsonl
 
 The plugin appends one JSON line per top-level numba compile (function, argument types with
 the record dtypes shortened, the literal keys, CPU seconds of the process, the test running,

@@ -14,7 +14,7 @@ Solving the same deal within a second of each other, on the same core (both proc
 pinned to one, on Linux), both builds meet the same load on a shared machine, which runs of
 a whole benchmark one after the other do not.  What remains is still a few per cent: one
 tree against itself gave 1.022 here, two commits with the same search 0.982-1.030
-(docs/solver.md, "Where the time goes"): repeat a ratio on other deals, with the trees
+(benchmarks/notes/solver.md, "Where the time goes"): repeat a ratio on other deals, with the trees
 swapped, before believing it.
 """
 from __future__ import annotations

@@ -9,10 +9,11 @@ totals from one deal to the next.  The command prints one line per problem, ``FI
 message``, then one summary line; it exits 0 when every record is fine, 1 when it found
 problems, 2 when a file cannot be read.
 
-The checker is written from ``docs/records.md`` alone, with its own card tables (standard
-library only): it replays each deal from the record — who held what, what was played,
-what the rules then give — and compares every recorded number with the replay.  It never
-uses the engine it checks.
+The checker is written from ``docs/records.md`` and the two pages of game keys it links
+(``docs/records-trick-games.md``, ``docs/records-auction-games.md``) alone, with its own
+card tables (standard library only): it replays each deal from the record — who held what,
+what was played, what the rules then give — and compares every recorded number with the
+replay.  It never uses the engine it checks.
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""A conditioned deal replayed in plain Python from docs/odds.md ("Random streams"): the
-stream of reference_rng, the draws and the plan's arrays read as the page describes them.
+"""A conditioned deal replayed in plain Python from docs/conditioned-dealing.md ("Random
+streams"): the stream of reference_rng, the draws and the plan's arrays read as the page
+describes them.
 Plans with a check are not replayed (only the tries' draws are documented, not the check)."""
 from reference_rng import MASK32, Xoshiro
 

@@ -1,6 +1,6 @@
 """Two tiny games (8 cards) whose every deck order can be enumerated, for the tests of exact
 counting and of the sampler; and plain-Python readers of a deck order written from the
-layouts described in docs/odds.md, not from simcore.conditions."""
+layouts described in docs/conditioned-dealing.md, not from simcore.conditions."""
 from fractions import Fraction
 from itertools import permutations
 

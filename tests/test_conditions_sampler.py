@@ -287,7 +287,7 @@ def test_deals_dealt_directly_pass_the_check(game, players, where):
                              bad) == 0
 
 
-# --- the documented stream use: a plain-Python replay (docs/odds.md) -------------------------
+# --- the documented stream use: a plain-Python replay (docs/conditioned-dealing.md) -----------
 @pytest.mark.parametrize("game,players,kw", [
     ("sueca", 4, dict(trump="2S", hands={"dealer": "AS 7S"}, where="trumps(dealer) >= 5")),
     ("sueca", 4, dict(where="trumps(me) >= 4 and holds(me, 'AS') and not void(partner, 'H')")),
