@@ -100,6 +100,7 @@ RULES = {
                           "match_deals": (5, 10, 20)},
     "brisca_rematada": {"bid_step": (1, 5, 10), "marriages": ("forty", "twenty_forty"),
                         "target": (300, 500, 1000)},
+    # (rematada's follow is read with .get: records written before it have none, see _rematada)
 }
 
 
@@ -1457,8 +1458,44 @@ def rematada_auction(bids, dealer: int, step: int, top: int):
     return declarer, (100 if high is None else high), None
 
 
+REMATADA_FOLLOW = ("suit_trump", "head", "none")
+MARRIAGE_KEYS = ("seat", "suit", "trick", "points")
+
+
 def rematada_marriage_points(suit: str, trump: str, rules: dict) -> int:
     return 40 if rules["marriages"] == "forty" or suit == trump else 20
+
+
+def rematada_allowed(hand: set, trick: list[str], trump: str, follow: str,
+                     deck: _Deck) -> set:
+    """The cards of ``hand`` a seat may play to ``trick`` (the cards already in it) under
+    ``rules.follow``: ``none`` any card; ``suit_trump`` the suit led if it holds it, else a
+    trump if it holds one, else any card; ``head`` of those, the ones that beat the trick's
+    winning card if any does, and any card for a seat void in the suit led whose trumps do
+    not beat a trump already in the trick."""
+    if not trick or follow == "none":
+        return set(hand)
+    led = trick[0][1]
+
+    def beats(a: str, b: str) -> bool:
+        if a[1] == b[1]:
+            return deck.strength(a) > deck.strength(b)
+        return a[1] == trump
+
+    of_led = {c for c in hand if c[1] == led}
+    trumps = {c for c in hand if c[1] == trump}
+    cards = of_led or trumps or set(hand)
+    if follow == "head":
+        top = trick[0]
+        for c in trick[1:]:
+            if beats(c, top):
+                top = c
+        over = {c for c in cards if beats(c, top)}
+        if over:
+            return over
+        if not of_led and trumps:
+            return set(hand)
+    return cards
 
 
 def _rematada(p: Problems, obj: dict, rules: dict) -> None:
@@ -1473,6 +1510,15 @@ def _rematada(p: Problems, obj: dict, rules: dict) -> None:
         _series_counts(p, obj, "match", "deal_in_match", "scores_before", 3, None)
     if not isinstance(obj["marriages"], list):
         p.add("marriages", f"expected a list, got {_kind(obj['marriages'])}")
+    else:
+        for j, m in enumerate(obj["marriages"]):
+            if not isinstance(m, dict) or not set(MARRIAGE_KEYS) <= set(m):
+                p.add(f"marriages[{j}]", f"expected an object with seat, suit, trick and "
+                                         f"points, got {_show(m)}")
+    follow = rules.get("follow", "none")
+    if not (isinstance(follow, str) and follow in REMATADA_FOLLOW):
+        p.add("rules.follow", f"{_show(follow)} is not allowed; allowed: "
+                              f"{', '.join(json.dumps(a) for a in REMATADA_FOLLOW)}")
     if hands is not None and talon is not None:
         _whole_deck(p, [(f"hands[{s}]", h) for s, h in enumerate(hands)] + [("talon", talon)],
                     deck)
@@ -1521,12 +1567,30 @@ def _rematada(p: Problems, obj: dict, rules: dict) -> None:
                                        "points": rematada_marriage_points(suit, trump, rules)})
                 return
 
+    trick: list[str] = []
+
+    def must_follow(t: int, k: int, seat: int, card: str, winners: list[int]) -> bool:
+        if k == 0:
+            trick.clear()
+        hand = play_hands[seat]
+        if card in hand:
+            ok = rematada_allowed(hand, trick, trump, follow, deck)
+            if card not in ok:
+                why = {"suit_trump": "it must follow suit, else trump",
+                       "head": "it must follow suit, else trump, and beat the trick when able"}
+                p.add(f"plays[{3 * t + k}]", f"seat {seat} plays {card} to {' '.join(trick)} "
+                                             f"(rules.follow {follow}: {why[follow]}); it may "
+                                             f"play {' '.join(sorted(ok))}")
+        trick.append(card)
+        return True
+
     played = _play_tricks(p, obj, deck, play_hands, trump, REMATADA_POINTS, follow=False,
-                          draw=after_trick, first_leader=declarer)
+                          draw=after_trick, first_leader=declarer, before_play=must_follow)
     if played is None:
         return
     winners, trick_points = played
-    if not same(obj["marriages"], want_marriages):
+    shown = [{k: m[k] for k in MARRIAGE_KEYS} for m in obj["marriages"]]
+    if not same(shown, want_marriages):
         p.add("marriages", f"{_show(obj['marriages'])}, but the replayed play declares "
                            f"{json.dumps(want_marriages)}")
     points = _side_sums(3, winners, trick_points)

@@ -1,7 +1,8 @@
 """Brisca rematada policies over the view of :mod:`simcore.brisca_rematada.view`.
 
 Each strategy has four policies, ``bid``, ``discard``, ``trump`` and ``play``, each
-``f(v, legal, u, p) -> decision`` (see :mod:`simcore.strategy`).  ``random`` and ``greedy``
+``f(v, legal, u, p) -> decision`` (see :mod:`simcore.strategy`); ``play`` chooses among
+``legal``, the cards the rule ``follow`` allows.  ``random`` and ``greedy``
 bid, discard and name trumps by the hand evaluation of ``docs/games/brisca_rematada.md``
 (parameter ``margin``) and differ in their play; the page states every rule exactly.
 """
@@ -181,14 +182,14 @@ def greedy_card(hand, k, best, trick_points, high, trump, declared_suits):
 
 
 def random_play(v, legal, u, p):
-    """uniform over the cards in hand; bids, discards and trumps by the hand evaluation"""
+    """uniform over the legal cards; bids, discards and trumps by the hand evaluation"""
     return pick_random(legal, u, v.bmi2)
 
 
 def greedy_play(v, legal, u, p):
-    """take points with the cheapest winning card (a trump only for a 10 or 11), else throw
-    the cheapest blank card, keeping undeclared marriages; bids, discards and trumps by the
-    hand evaluation"""
+    """among the legal cards: take points with the cheapest winning card (a trump only for a
+    10 or 11), else throw the cheapest blank card, keeping undeclared marriages; bids,
+    discards and trumps by the hand evaluation"""
     k = v.trick_len
     high = False
     for j in range(k):

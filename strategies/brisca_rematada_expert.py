@@ -16,7 +16,8 @@ has a test named after it in ``tests/test_brisca_rematada_expert.py``.  In short
    trump goes on any trick with points.
 6. *bids, discards and trumps* by the hand evaluation of ``greedy`` (parameter ``margin``).
 
-It reads only its view and uses no randomness.
+It plays one of the ``legal`` cards (the rule ``follow``); its card memory counts its whole
+hand (``v.hand``) as seen.  It reads only its view and uses no randomness.
 """
 import numpy as np
 
@@ -138,7 +139,7 @@ def expert_play(v, legal, u, p):
     tm = _ZERO
     for j in range(k):
         tm |= _ONE << np.uint64(v.trick_cards[j])
-    seen = legal | tm
+    seen = v.hand | tm
     if p.memory:
         seen |= v.played
     if v.seat == v.declarer:

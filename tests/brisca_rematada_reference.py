@@ -33,9 +33,9 @@ MIN_BID = 100
 LAST_TRICK = 10
 KING, KNIGHT = 5, 4                # strengths
 
-DEFAULT_RULES = {"bid_step": 5, "marriages": "forty", "target": 500}
+DEFAULT_RULES = {"bid_step": 5, "marriages": "forty", "target": 500, "follow": "suit_trump"}
 ALLOWED = {"bid_step": (1, 5, 10), "marriages": ("forty", "twenty_forty"),
-           "target": (300, 500, 1000)}
+           "target": (300, 500, 1000), "follow": ("suit_trump", "head", "none")}
 
 
 def rank_of(c: int) -> str:
@@ -71,7 +71,7 @@ def normalize_rules(rules) -> dict:
     for k, v in (rules or {}).items():
         if k not in ALLOWED:
             raise ValueError(f"unknown rule {k}")
-        if k != "marriages":
+        if k not in ("marriages", "follow"):
             v = int(v)
         if v not in ALLOWED[k]:
             raise ValueError(f"rule {k}={v} not allowed")
@@ -204,13 +204,14 @@ def beats(c: int, best: int, trump: int) -> bool:
     return suit_of(c) == trump
 
 
-def choose_greedy(hand, trick: list[int], trump: int, declared_suits: set) -> int:
+def choose_greedy(hand, legal, trick: list[int], trump: int, declared_suits: set) -> int:
+    """``greedy``'s card among ``legal`` (the cards of ``hand`` it may play)."""
     kept = set()
     for t in range(4):
         k, n = card(t, KING), card(t, KNIGHT)
         if k in hand and n in hand and t not in declared_suits:
             kept |= {k, n}
-    cand = [c for c in hand if c not in kept] or list(hand)
+    cand = [c for c in legal if c not in kept] or list(legal)
     plain = [c for c in cand if suit_of(c) != trump]
     if not trick:
         return cheapest(plain or cand, trump)
@@ -240,6 +241,30 @@ def trick_winner(cards: list[int], trump: int) -> int:
         if beats(cards[k], cards[best], trump):
             best = k
     return best
+
+
+def legal_cards(hand, trick: list[int], trump: int, follow: str) -> list[int]:
+    """The cards of ``hand`` a player may play to ``trick`` (the cards already in it, in
+    play order), sorted: the rule ``follow`` of docs/games/brisca_rematada.md, "Play"."""
+    if not trick or follow == "none":
+        return sorted(hand)                          # the leader, or no duty at all
+    led = suit_of(trick[0])
+    of_led = [c for c in hand if suit_of(c) == led]
+    trumps = [c for c in hand if suit_of(c) == trump]
+    if of_led:
+        allowed = of_led                             # follow suit
+    elif trumps:
+        allowed = trumps                             # void in the suit led: trump
+    else:
+        allowed = list(hand)
+    if follow == "head":
+        top = trick[trick_winner(trick, trump)]
+        higher = [c for c in allowed if beats(c, top, trump)]
+        if higher:
+            allowed = higher                         # head the trick
+        elif not of_led and trumps:
+            allowed = list(hand)                     # cannot overtrump: any card
+    return sorted(allowed)
 
 
 def play_deal_from(gen, dealer: int, strategies, rules: dict) -> dict:
@@ -313,11 +338,12 @@ def play_deal_from(gen, dealer: int, strategies, rules: dict) -> dict:
         for k in range(3):
             p = (leader + k) % 3
             name, _margin = parsed[p]
+            legal = legal_cards(hands[p], trick, trump, rules["follow"])
             if name == "random":
-                c = choose_random(hands[p], u[k])
+                c = choose_random(legal, u[k])
             else:
-                c = choose_greedy(hands[p], trick, trump, declared[p])
-            assert c in hands[p]
+                c = choose_greedy(hands[p], legal, trick, trump, declared[p])
+            assert c in legal
             hands[p].discard(c)
             trick.append(c)
             plays.append((p, c))

@@ -3,11 +3,15 @@ test puts a position in a hand-built view and checks the decision, with the defa
 parameters and with the parameter that changes it.
 
 Cards are ``rank + suit`` (suits O C E B); points 1 11, 3 10, K 4, N 3, J 2.  The expected
-cards are worked out in the comments from the documented rules.
+cards are worked out in the comments from the documented rules.  The expert chooses among
+the cards the rule ``follow`` allows (the default ``suit_trump``, unless a test says
+``follow="none"``: there a seat void in the suit led may keep its trumps).
 """
+import numpy as np
 import pytest
 
-from simcore.brisca_rematada.enums import PASS
+from simcore.brisca_rematada.enums import FOLLOW_RULES, PASS, SUIT_MASKS
+from simcore.brisca_rematada.nb import legal_cards
 from simcore.brisca_rematada.view import new_view
 from simcore.cards import LATIN32 as DECK
 from simcore.strategy import decide
@@ -57,8 +61,12 @@ def position(seat=0, declarer=0, hand=(), trump="B", trick=(), played=(), trick_
     return v
 
 
-def play(v, name="expert"):
-    return DECK.format_card(decide("brisca_rematada", name, v, int(v["hand"])))
+def play(v, name="expert", follow="suit_trump"):
+    legal = int(v["hand"])
+    if v["trick_len"] > 0:
+        legal = int(legal_cards(np.uint64(legal), v["led"], v["best"],
+                                SUIT_MASKS[v["trump"]], FOLLOW_RULES.index(follow)))
+    return DECK.format_card(decide("brisca_rematada", name, v, legal))
 
 
 ALL_TRUMPS = [r + "B" for r in "567JNK31"]
@@ -74,12 +82,17 @@ def test_leading_plays_the_cheapest_non_trump():
 # --- 2. the defenders are a side ------------------------------------------------------------
 
 def test_defender_feeds_the_partner_once_the_declarer_has_played():
-    # declarer 0 led 5O, partner 1 wins with 1O, seat 2 plays last: the trick is the
-    # defenders', 3C (10) is the non-trump worth most
+    # declarer 0 led 5O, partner 1 wins with 1O, seat 2 plays last and must follow in O:
+    # the trick is the defenders', 3O (10) is the O card worth most
+    v = position(seat=2, declarer=0, hand=["3O", "6O", "7B"], trick=[(0, "5O"), (1, "1O")])
+    assert play(v) == "3O"
+    # feed=false: the cheapest blank card it may play
+    assert play(v, "expert(feed=false)") == "6O"
+    # void in O and free to keep its trump (follow=none): 3C, the non-trump worth most
     v = position(seat=2, declarer=0, hand=["3C", "5E", "7B"], trick=[(0, "5O"), (1, "1O")])
-    assert play(v) == "3C"
-    # feed=false: the cheapest blank non-trump
-    assert play(v, "expert(feed=false)") == "5E"
+    assert play(v, follow="none") == "3C"
+    # under the default rule the void seat must trump: 7B, whatever the partner holds
+    assert play(v) == "7B"
 
 
 def test_defender_feeds_a_partner_no_card_still_out_can_beat():
@@ -115,13 +128,24 @@ def test_trumps_kept_for_tricks_with_points():
     # the declarer 0 plays last on KO 5O (4 points) with 5B 6C 7E.  Cards still out: the 32
     # minus its 3 and the 2 on the table; their points: 120 - 4 = 116.  The threshold is
     # trump_at * 116 // 120 = 10 * 116 // 120 = 9: a 4-point trick is not worth a trump.
+    # (follow=none: void in O, it may keep its trump)
     v = position(hand=["5B", "6C", "7E"], trick=[(1, "KO"), (2, "5O")])
-    assert play(v) == "6C"
+    assert play(v, follow="none") == "6C"
     # trump_at=4: 4 * 116 // 120 = 3 <= 4: trump it
-    assert play(v, "expert(trump_at=4)") == "5B"
+    assert play(v, "expert(trump_at=4)", follow="none") == "5B"
     # on 3O 5O (10 points; still out 110 points, threshold 10 * 110 // 120 = 9) the trump goes
     v = position(hand=["5B", "6C", "7E"], trick=[(1, "3O"), (2, "5O")])
+    assert play(v, follow="none") == "5B"
+
+
+def test_trumps_kept_for_tricks_with_points_overtrumping():
+    # the default rule: void in O, the declarer must trump KO 6B (4 points; 6B wins).  Of
+    # its trumps 5B and 7B only 7B wins; the threshold is 10 * 116 // 120 = 9 > 4: it keeps
+    # 7B and plays the cheapest, 5B
+    v = position(hand=["5B", "7B", "6C"], trick=[(1, "KO"), (2, "6B")])
     assert play(v) == "5B"
+    # trump_at=4 (threshold 3): it overtrumps
+    assert play(v, "expert(trump_at=4)") == "7B"
 
 
 def test_trump_threshold_shrinks_with_the_points_still_out():
@@ -131,9 +155,9 @@ def test_trump_threshold_shrinks_with_the_points_still_out():
     played = ["1C", "3C", "1E", "3E", "1B", "3B", "1O"]
     v = position(hand=["5B", "6C", "7E"], trick=[(1, "KO"), (2, "5O")], played=played,
                  trick_no=3)
-    assert play(v) == "5B"
+    assert play(v, follow="none") == "5B"
     # memory=false: every unseen card counts as out again (threshold 9): no trump
-    assert play(v, "expert(memory=false)") == "6C"
+    assert play(v, "expert(memory=false)", follow="none") == "6C"
 
 
 # --- 4. the last to play banks points ------------------------------------------------------------
@@ -160,13 +184,14 @@ def test_not_last_takes_with_the_cheapest_winner_when_none_is_safe():
 def test_last_tricks_trump_any_trick_with_points():
     # trick 7 of 0..9 with last_tricks=3: KO 5O (4 points) is trumped although the threshold
     # (9, as in test_trumps_kept_for_tricks_with_points) is above 4
+    # (follow=none, as in test_trumps_kept_for_tricks_with_points)
     v = position(hand=["5B", "6C", "7E"], trick=[(1, "KO"), (2, "5O")], trick_no=7)
-    assert play(v) == "5B"
+    assert play(v, follow="none") == "5B"
     # last_tricks=2: trick 7 is not one of the last two, the trump is kept
-    assert play(v, "expert(last_tricks=2)") == "6C"
+    assert play(v, "expert(last_tricks=2)", follow="none") == "6C"
     # a trick without points is never trumped
     v = position(hand=["5B", "6C", "7E"], trick=[(1, "5O"), (2, "6O")], trick_no=8)
-    assert play(v) == "6C"
+    assert play(v, follow="none") == "6C"
 
 
 # --- 6. bidding ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ G = "brisca_rematada"
 MIXES = [("random",), ("greedy",), ("greedy", "random", "greedy"),
          ("random(margin=-20)", "greedy(margin=15)", "random")]
 RULESETS = [{}, {"bid_step": 1}, {"bid_step": 10, "marriages": "twenty_forty"},
-            {"marriages": "twenty_forty"}]
+            {"marriages": "twenty_forty", "follow": "head"}, {"follow": "none"}]
 
 
 def card(name):
@@ -100,8 +100,9 @@ def test_reference_stream_use_is_the_documented_count():
             assert ref.play_deal(5, d, ("random",), rules)["outputs"] == 16 + a + 2 + 20
 
 
-@pytest.mark.parametrize("rules", [{}, {"target": 300, "bid_step": 10},
-                                   {"marriages": "twenty_forty", "bid_step": 1}])
+@pytest.mark.parametrize("rules", [{}, {"target": 300, "bid_step": 10, "follow": "none"},
+                                   {"marriages": "twenty_forty", "bid_step": 1,
+                                    "follow": "head"}])
 @pytest.mark.parametrize("strategies", [("random",), ("greedy", "random", "greedy")])
 def test_matches_match_reference(rules, strategies):
     """Whole matches: one stream per match, deal after deal (the stream goes on where the

@@ -80,19 +80,24 @@ def test_discards_by_keep_value_and_trumps_the_best_suit_of_twelve():
     assert ref.keep_value(ref.card_index("5O"), held, O) == 1000
 
 
+def greedy(hand: str, trick, trump, declared):
+    """``greedy`` with every card of the hand legal (as under ``follow=none``)."""
+    return ref.choose_greedy(cs(hand), cs(hand), trick, trump, declared)
+
+
 def test_greedy_as_documented():
     # leading: keeps the undeclared E marriage, the cheapest non-trump
-    assert name(ref.choose_greedy(cs("1O 5C 5B KE NE"), [], B, set())) == "5C"
+    assert name(greedy("1O 5C 5B KE NE", [], B, set())) == "5C"
     # once declared, the pair is a candidate again: the cheapest non-trump is still 5C
-    assert name(ref.choose_greedy(cs("NE 5C 5B KE"), [], B, {E})) == "5C"
+    assert name(greedy("NE 5C 5B KE", [], B, {E})) == "5C"
     # points on the table: the cheapest winning non-trump
-    assert name(ref.choose_greedy(cs("1O 3O 5B 6C"), cs("KO"), B, set())) == "3O"
+    assert name(greedy("1O 3O 5B 6C", cs("KO"), B, set())) == "3O"
     # no points: throw the cheapest blank non-trump
-    assert name(ref.choose_greedy(cs("6O 1B 7C"), cs("5O"), B, set())) == "6O"
+    assert name(greedy("6O 1B 7C", cs("5O"), B, set())) == "6O"
     # an ace led and no winning non-trump: the cheapest winning trump
-    assert name(ref.choose_greedy(cs("3C 5B KB"), cs("1O"), B, set())) == "5B"
+    assert name(greedy("3C 5B KB", cs("1O"), B, set())) == "5B"
     # a king led (4 points, below 10) and only trumps win: no trump spent, throw a blank
-    assert name(ref.choose_greedy(cs("7C 5B"), cs("KO"), B, set())) == "7C"
+    assert name(greedy("7C 5B", cs("KO"), B, set())) == "7C"
 
 
 def test_trick_winner_trump_else_highest_of_the_suit_led():
@@ -101,3 +106,36 @@ def test_trick_winner_trump_else_highest_of_the_suit_led():
     assert ref.trick_winner(cs("KO 3O 1O"), E) == 2
     assert ref.trick_winner(cs("3O KO 7B"), B) == 2
     assert ref.trick_winner(cs("JC 5C 6E"), O) == 0
+
+
+def legal(hand: str, trick: str, trump: int, follow: str = "suit_trump") -> str:
+    got = ref.legal_cards(cs(hand), cs(trick) if trick else [], trump, follow)
+    return " ".join(sorted(name(c) for c in got))
+
+
+def test_follow_suit_when_able_else_trump_when_able_else_any_card():
+    # trumps B; 5O led
+    assert legal("3O 1C 7B JE", "5O", B) == "3O"                # follows suit
+    assert legal("1C 7B 5B JE", "5O", B) == "5B 7B"             # void in O: a trump
+    assert legal("1C 3E JE", "5O 1B", B) == "1C 3E JE"          # no O, no trump: any card
+    # a trump led: follow with a trump, whatever its rank
+    assert legal("5B 1O", "1B", B) == "5B"
+    # no duty under follow=none, and the leader plays any card
+    assert legal("3O 1C 7B", "5O", B, "none") == "1C 3O 7B"
+    assert legal("3O 1C 7B", "", B) == "1C 3O 7B"
+
+
+def test_follow_head_beats_the_trick_when_able():
+    # trumps B.  5O JO led-suit cards above and below the winning KO: only the higher ones
+    assert legal("1O 3O 5O 7B", "KO", B, "head") == "1O 3O"
+    assert legal("5O JO 7B", "KO", B, "head") == "5O JO"        # none higher: any of the suit
+    # the trick is trumped: following suit cannot beat it, any card of the suit led
+    assert legal("1O 5O", "KO 5B", B, "head") == "1O 5O"
+    # void in the suit led: a trump that beats the trump already winning ...
+    assert legal("6B 1B 3C", "KO 7B", B, "head") == "1B"
+    # ... any trump while no trump is in the trick ...
+    assert legal("6B 1B 3C", "KO 1O", B, "head") == "1B 6B"
+    # ... and any card when its trumps cannot beat the winning trump (no duty to underruff)
+    assert legal("5B 6B 3C", "KO 7B", B, "head") == "3C 5B 6B"
+    # under suit_trump the same seat must play a trump
+    assert legal("5B 6B 3C", "KO 7B", B) == "5B 6B"

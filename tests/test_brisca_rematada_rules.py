@@ -10,7 +10,8 @@ parameters: ``bid_mode`` 0 bids by the hand evaluation, 1 always passes, 2 alway
 lowest bid allowed, 3 jumps to the highest bid, 4 bids one point above the lowest allowed
 (not a legal bid when ``bid_step`` > 1); ``discard_mode`` 0 discards by the evaluation, 1 a
 card it does not hold; ``trump_mode`` 0 names the best suit, 1..4 the suit ``mode - 1``, 5
-the number 7 (no suit); ``play_mode`` 0 plays at random, 1 a card it does not hold.  With
+the number 7 (no suit); ``play_mode`` 0 plays at random, 1 a card it does not hold, 2 a
+card it holds that the rule ``follow`` forbids (at random when there is none).  With
 ``watch`` true it also checks its view at every decision and answers with an illegal
 decision when the view shows what the seat cannot know (the talon before the auction is
 over, the discards when it is not the declarer...).  ``rematada_plain`` defines ``play``
@@ -84,11 +85,14 @@ def probe_trump(v, legal, u, p):
 def probe_play(v, legal, u, p):
     if p.watch:
         mine = v.seat == v.declarer
-        if v.phase != 3 or v.trump < 0 or v.hand != legal or v.talon == 0 or \
+        if v.phase != 3 or v.trump < 0 or (legal & ~v.hand) != 0 or legal == 0 or \
+                (v.trick_len == 0 and legal != v.hand) or v.talon == 0 or \
                 (mine and popcount(v.discards) != 2) or (not mine and v.discards != 0):
             return np.int64(40)
     if p.play_mode == 1:
-        return np.int64(ctz(~legal & _FULL))
+        return np.int64(ctz(~v.hand & _FULL))
+    if p.play_mode == 2 and (v.hand & ~legal) != 0:
+        return np.int64(ctz(v.hand & ~legal))
     n = popcount(legal)
     return np.int64(select_bit(legal, np.int64((u * n) >> np.uint64(32)), v.bmi2))
 
@@ -100,7 +104,7 @@ def plain_play(v, legal, u, p):
 
 register(G, "rematada_probe", probe_play, view="full", deterministic=False, params=[
     Param("bid_mode", 0, minimum=0, maximum=4), Param("discard_mode", 0, minimum=0, maximum=1),
-    Param("trump_mode", 0, minimum=0, maximum=5), Param("play_mode", 0, minimum=0, maximum=1),
+    Param("trump_mode", 0, minimum=0, maximum=5), Param("play_mode", 0, minimum=0, maximum=2),
     Param("watch", True)], bid=probe_bid, discard=probe_discard, trump=probe_trump)
 register(G, "rematada_plain", plain_play, view="none", deterministic=False)
 
@@ -290,6 +294,8 @@ def test_the_defaults_pass_discard_the_cheapest_and_name_the_longest_suit():
      "named trumps 7"),
     ("play", ("rematada_plain", "rematada_probe(play_mode=1)", "rematada_plain"),
      "not a legal card"),
+    ("play", ("rematada_plain", "rematada_probe(play_mode=2)", "rematada_plain"),
+     "not a legal card"),
 ])
 def test_an_illegal_discard_trump_or_card_is_one_line(what, seats, needle):
     with pytest.raises(TrunfoError) as e:
@@ -313,19 +319,127 @@ def test_the_declarer_leads_the_first_trick_and_the_winner_the_next():
             assert b["leader"] == a["winner"]
 
 
-def test_nobody_has_to_follow_suit():
-    """Cards off the suit led while holding it: played by random seats (greedy too)."""
-    off = 0
-    for rec in recs(200, seed=7):
-        hands = hands_in_play(rec)
+def allowed(hand, trick, trump, follow):
+    """The cards of ``hand`` the rule ``follow`` lets a seat play to ``trick`` (the cards
+    already in it): the records checker's reading of docs/records.md, which the tests of
+    experiments/records_check.py pin on broken records."""
+    from experiments.records_check import _Deck, rematada_allowed
+    return rematada_allowed(set(hand), list(trick), trump, follow, _Deck("latin32"))
+
+
+def turns(rec):
+    """``(seat, hand before the play, trick so far, card)`` for every play of a record."""
+    hands = hands_in_play(rec)
+    for t in range(10):
+        trick = []
+        for seat, c in rec["plays"][3 * t:3 * t + 3]:
+            yield seat, set(hands[seat]), list(trick), c
+            hands[seat].discard(c)
+            trick.append(c)
+
+
+def follow_records(follow, n=300, seed=7):
+    return recs(n, seed=seed, rules=(("follow", follow),) if follow else ())
+
+
+def test_follow_suit_when_able():
+    """Default rules (``follow=suit_trump``): a seat holding the suit led plays it."""
+    held = 0
+    for rec in follow_records(None):
+        for seat, hand, trick, c in turns(rec):
+            if trick and any(x[1] == trick[0][1] for x in hand):
+                held += 1
+                assert c[1] == trick[0][1], (rec["deal"], seat, c, trick)
+    assert held > 3000
+
+
+def test_void_in_the_suit_led_trump_when_able_else_any_card():
+    forced = free = 0
+    for rec in follow_records(None):
+        for seat, hand, trick, c in turns(rec):
+            if not trick or any(x[1] == trick[0][1] for x in hand):
+                continue
+            if any(x[1] == rec["trump"] for x in hand):
+                forced += 1
+                assert c[1] == rec["trump"], (rec["deal"], seat, c, trick)
+            else:
+                free += c[1] != trick[0][1]
+    assert forced > 500 and free > 500
+
+
+def test_no_boarding_a_void_defender_trumps_when_the_other_defender_leads():
+    """The defenders are not partners: a defender void in the suit led who holds a trump
+    trumps even when the other defender led the trick and is winning it."""
+    seen = 0
+    for rec in follow_records(None, n=600):
+        d = rec["declarer"]
         for t in range(10):
             trick = rec["plays"][3 * t:3 * t + 3]
-            led = trick[0][1][1]
-            for seat, c in trick:
-                if c[1] != led and any(x[1] == led for x in hands[seat]):
-                    off += 1
-                hands[seat].discard(c)
-    assert off > 500
+            lead_seat, led = trick[0][0], trick[0][1][1]
+            if lead_seat == d or trick[1][0] == d:
+                continue                       # the defender plays right after its partner
+            seat, c = trick[1]
+            hand = {x for s, x in rec["plays"][3 * t:] if s == seat}
+            if not any(x[1] == led for x in hand) and any(x[1] == rec["trump"] for x in hand):
+                seen += 1
+                assert c[1] == rec["trump"], (rec["deal"], t)
+    assert seen > 30
+
+
+@pytest.mark.parametrize("follow", ["suit_trump", "head", "none"])
+def test_every_strategy_plays_only_the_cards_the_rule_follow_allows(follow):
+    """greedy, random and expert at one table (the kernel of the hidden-cards test, on
+    given decks), under each value of ``follow``; the records pass the records checker."""
+    from experiments.records_check import check_record
+    from simcore.brisca_rematada import nb
+    from simcore.brisca_rematada.game import BRISCA_REMATADA
+    from simcore.brisca_rematada.records import deal_records
+    from simcore.deal import given
+    from simcore.rng import seed_base
+    setup = BRISCA_REMATADA.setup({"follow": follow},
+                                  ("greedy", "random(margin=-20)", "expert(margin=15)"))
+    decks = np.array([np.random.default_rng(i).permutation(32) for i in range(150)])
+    out = np.empty(len(decks), E.DEAL_DTYPE)
+    tr = nb.trace_buffers(len(decks))
+    status = np.zeros(4, np.int64)
+    nb.run_deals(seed_base(5), 0, out, -1, setup.lineup, setup.params, setup.bmi2, status,
+                 source=given(decks), trace=tr)
+    assert status[0] == 0
+    narrowed = 0
+    for rec in json.loads(json.dumps(deal_records(setup, 5, out, tr))):
+        assert rec["rules"]["follow"] == follow and check_record(rec) == []
+        for seat, hand, trick, c in turns(rec):
+            ok = allowed(hand, trick, rec["trump"], follow)
+            assert c in ok, (follow, rec["deal"], seat, c, trick, sorted(ok))
+            narrowed += ok != hand
+    assert (narrowed == 0) == (follow == "none") and (follow == "none" or narrowed > 500)
+
+
+def test_follow_head_beats_the_trick_when_able():
+    """``follow=head``: a seat that can beat the trick with a card it must play does so
+    (heading); a void seat whose trumps are all below a trump in the trick plays any card."""
+    headed = free = 0
+    for rec in follow_records("head"):
+        for seat, hand, trick, c in turns(rec):
+            ok = allowed(hand, trick, rec["trump"], "head")
+            assert c in ok, (rec["deal"], seat, c, trick, sorted(ok))
+            plain = allowed(hand, trick, rec["trump"], "suit_trump")
+            headed += ok < plain
+            free += ok > plain
+    assert headed > 300 and free > 20
+
+
+def test_follow_none_any_card_as_in_brisca():
+    """``follow=none`` (trunfo's rule before the option): cards off the suit led while
+    holding it, and discards by a seat void in the suit led that holds a trump."""
+    off = kept = 0
+    for rec in follow_records("none", n=200):
+        for seat, hand, trick, c in turns(rec):
+            if trick and c[1] != trick[0][1]:
+                off += any(x[1] == trick[0][1] for x in hand)
+                kept += c[1] != rec["trump"] and any(x[1] == rec["trump"] for x in hand) \
+                    and not any(x[1] == trick[0][1] for x in hand)
+    assert off > 500 and kept > 50
 
 
 def test_the_highest_trump_wins_else_the_highest_card_of_the_suit_led():
@@ -433,18 +547,24 @@ def test_a_made_contract_scores_the_bid_a_failed_one_half_to_each_defender_round
 
 
 # --- random play: invariants ----------------------------------------------------------------
-def test_random_play_every_card_once_points_add_up_every_move_legal():
-    """Random play (and the records checker, written from docs/records.md alone)."""
+@pytest.mark.parametrize("follow", ["suit_trump", "head", "none"])
+def test_random_play_every_card_once_points_add_up_every_move_legal(follow):
+    """Random play (and the records checker, written from docs/records.md alone): every
+    card is played by the seat whose turn it is, from its hand, and is one the rule
+    ``follow`` allows."""
     from experiments.records_check import check_record
-    for rec in recs(500, seed=12, strategies=("random",)):
+    for rec in recs(500, seed=12, strategies=("random",), rules=(("follow", follow),)):
         assert check_record(rec) == []
         seen = [c for _, c in rec["plays"]] + rec["discards"]
         assert sorted(seen) == sorted(LATIN32.format_hand(LATIN32.full_mask))
         hands = hands_in_play(rec)
         for t in range(10):
+            trick = []
             for k, (seat, c) in enumerate(rec["plays"][3 * t:3 * t + 3]):
                 assert seat == (rec["tricks"][t]["leader"] + k) % 3 and c in hands[seat]
+                assert c in allowed(hands[seat], trick, rec["trump"], follow)
                 hands[seat].discard(c)
+                trick.append(c)
         assert sum(t["points"] for t in rec["tricks"]) + \
             sum(pts(c) for c in rec["discards"]) == 120
 
@@ -517,6 +637,7 @@ def test_cli_brisca_rematada(capsys, tmp_path):
                for x in lines)
     code, out, _ = cli(capsys, "rules", G)
     assert code == 0 and "bid_step" in out and "twenty_forty" in out and "300, 500, 1000" in out
+    assert "suit_trump, head, none" in out
     code, out, _ = cli(capsys, "strategies", G)
     assert code == 0 and "greedy" in out and "margin" in out and "expert" in out
     code, out, _ = cli(capsys, "simulate", G, "-n", "500", "--json", "--threads", "1")
@@ -529,6 +650,7 @@ def test_cli_brisca_rematada(capsys, tmp_path):
     ["--rule", "bid_step=3"],
     ["--rule", "marriages=twenty"],
     ["--rule", "target=400"],
+    ["--rule", "follow=tute"],
     ["--strategy", "oracle"],
     ["--strategy", "greedy(margin=500)"],
     ["--seats", "random,random"],

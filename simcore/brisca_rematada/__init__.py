@@ -8,7 +8,9 @@ The rulebook trunfo plays is ``docs/games/brisca_rematada.md``; in short:
   above the last by ``bid_step`` or more; when two have passed the third is the declarer
   (the dealer at 100 when the first two pass).  The declarer takes and shows the talon,
   discards two cards (they count for it) and names trumps.
-- Play as Brisca (no obligation to follow), the declarer leads; a king and knight of one
+- The declarer leads; rule ``follow``: ``suit_trump`` (default) a player must follow suit
+  when able, else trump when able; ``head`` also beat the trick when able (as Tute);
+  ``none`` any card (as Brisca).  A king and knight of one
   suit held together are a marriage (40; ``twenty_forty``: 40 in trumps, 20 otherwise),
   declared automatically after winning a trick, one per trick; the last trick is worth 10.
 - The declarer's total (tricks + marriages + last trick + discards) reaching the contract

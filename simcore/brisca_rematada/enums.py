@@ -38,6 +38,9 @@ M_FORTY, M_TWENTY_FORTY = range(2)
 #: the most a declarer can take: 120 + 10 for the last trick + the four marriages
 MOST = {M_FORTY: 120 + LAST_TRICK + 4 * 40, M_TWENTY_FORTY: 120 + LAST_TRICK + 40 + 3 * 20}
 BID_STEPS = (1, 5, 10)
+#: rule ``follow``: what a player must play to a trick (docs/games/brisca_rematada.md, "Play")
+FOLLOW_RULES = ("suit_trump", "head", "none")
+F_SUIT_TRUMP, F_HEAD, F_NONE = range(3)
 #: turns of the longest auction under any rules (bid_step 1, forty): 191 bids, 2 passes
 MAX_TURNS = MOST[M_FORTY] - MIN_BID + 1 + 2
 MAX_CONTRACT = MOST[M_FORTY]
@@ -62,9 +65,13 @@ RULES = RuleSchema("brisca_rematada", (
                "a king and knight held together: forty (each 40) or twenty_forty (40 in "
                "trumps, 20 in another suit)"),
     RuleOption("target", 500, (300, 500, 1000), "match points that win a match"),
+    RuleOption("follow", "suit_trump", FOLLOW_RULES,
+               "what a player must play to a trick: suit_trump (the suit led when able, "
+               "else a trump when able), head (as suit_trump, and a card that beats the "
+               "trick when able, as in Tute) or none (any card, as in Brisca)"),
 ))
-P_STEP, P_MARRIAGES, P_TARGET, P_MAX_BID, P_AUCTION_OUTPUTS = range(5)
-N_PARAMS = 5
+P_STEP, P_MARRIAGES, P_TARGET, P_MAX_BID, P_AUCTION_OUTPUTS, P_FOLLOW = range(6)
+N_PARAMS = 6
 
 
 def params(rules) -> np.ndarray:
@@ -76,6 +83,7 @@ def params(rules) -> np.ndarray:
     p[P_TARGET] = rules["target"]
     p[P_MAX_BID] = max_bid(rules["bid_step"], m)
     p[P_AUCTION_OUTPUTS] = auction_outputs(rules["bid_step"], m)
+    p[P_FOLLOW] = FOLLOW_RULES.index(rules["follow"])
     return p
 
 

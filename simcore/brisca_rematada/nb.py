@@ -15,9 +15,10 @@ from ..bits import bit, ctz, popcount
 from ..deal import SHUFFLED, fill_deck, source_dealer
 from ..rng import MASK32, next64, seed_stream
 from ..strategy import policies_of
-from .enums import (DEAL_DTYPE, HAND_SIZE, LAST_TRICK, MAX_TURNS, MIN_BID, M_FORTY, N_CARDS,
-                    N_LEVELS, N_SEATS, N_TRICKS, O_FAILED, O_MADE, P_AUCTION_OUTPUTS,
-                    P_MARRIAGES, P_MAX_BID, P_STEP, P_TARGET, PASS, POINTS, STRENGTH, STRIDE,
+from .enums import (DEAL_DTYPE, F_HEAD, F_NONE, HAND_SIZE, LAST_TRICK, MAX_TURNS, MIN_BID,
+                    M_FORTY, N_CARDS, N_LEVELS, N_SEATS, N_TRICKS, O_FAILED, O_MADE,
+                    P_AUCTION_OUTPUTS, P_FOLLOW, P_MARRIAGES, P_MAX_BID, P_STEP, P_TARGET, PASS,
+                    POINTS, STRENGTH, STRIDE,
                     SUIT, SUIT_MASKS, T_CONTRACT, T_CONTRACT_MADE, T_DECL_MARRIAGES,
                     T_DECL_POINTS, T_DISCARD_POINTS, T_FORCED, T_FORCED_MADE, T_OUTCOME,
                     T_POINTS, T_REL, T_REL_MADE, T_SCORE, T_SEAT, T_SEAT_MADE, T_TURNS, TALON)
@@ -28,6 +29,7 @@ from .view import (VIEW_DTYPE, default_bid, default_discard, default_trump, view
 
 _32 = np.uint64(32)
 _ZERO = np.uint64(0)
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _KN = np.uint64(4)          # the knight's strength: a K and N pair shows at bit s*8 of
 _KK = np.uint64(5)          # (hand >> 5) & (hand >> 4) & STRIDE
 
@@ -41,6 +43,29 @@ DEFAULTS = {"bid": default_bid, "discard": default_discard, "trump": default_tru
 def _next_seat(p):
     p += 1
     return 0 if p == N_SEATS else p
+
+
+@njit(inline="always")
+def legal_cards(hand, led, best, tmask, follow):
+    """The cards of ``hand`` a player may play to a trick led in suit ``led`` whose winning
+    card so far is ``best``, ``tmask`` the trumps, under the rule ``follow``
+    (docs/games/brisca_rematada.md, "Play"): ``F_NONE`` any card; ``F_SUIT_TRUMP`` the suit
+    led if held, else a trump if held, else any card; ``F_HEAD`` as ``F_SUIT_TRUMP``, and of
+    those the cards that beat ``best`` if any does; a player void in the suit led whose
+    trumps cannot beat a trump already winning may play any card."""
+    if follow == F_NONE:
+        return hand
+    suit = hand & SUIT_MASKS[led]
+    trumps = hand & tmask
+    legal = suit if suit else (trumps if trumps else hand)
+    if follow == F_HEAD:
+        bs = SUIT_MASKS[SUIT[best]]
+        beat = legal & ((bs & (_ONES << np.uint64(best + 1))) | (tmask & ~bs))
+        if beat:
+            return beat
+        if suit == _ZERO and trumps:
+            return hand
+    return legal
 
 
 @njit(inline="always")
@@ -155,6 +180,8 @@ def deal_with(state, deck, hands, acc, dealer, params, codes, v, sp, bid_policy,
         return False
     view_trump(v, trump, level)
     tstride = np.uint64(trump * 8)
+    tmask = SUIT_MASKS[trump]
+    follow = params[P_FOLLOW]
     # --- play: the declarer leads; marriages after each trick won (0..8)
     declared = _ZERO            # bit s*8: the marriage of suit s has been declared
     leader = declarer
@@ -186,8 +213,9 @@ def deal_with(state, deck, hands, acc, dealer, params, codes, v, sp, bid_policy,
             p = _next_seat(p)
             hp = hands[p]
             view_turn(v, t, k, p, hp, leader, led, winner, best, tp, declarer, disc, level)
-            c = np.int64(play_policy(codes[p], p, v, hp, u1 if k == 1 else u2, sp))
-            if check and (c < 0 or c >= N_CARDS or (hp & bit(c)) == 0):
+            legal = legal_cards(hp, led, best, tmask, follow)
+            c = np.int64(play_policy(codes[p], p, v, legal, u1 if k == 1 else u2, sp))
+            if check and (c < 0 or c >= N_CARDS or (legal & bit(c)) == 0):
                 status[0] = BAD_CARD
                 status[1] = p
                 status[2] = c

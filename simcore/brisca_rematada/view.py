@@ -17,7 +17,8 @@ Four decisions use the view (``docs/games/brisca_rematada.md``):
   then eleven).  Return the card to discard.
 - ``trump(v, legal, u, p)``: the declarer: ``legal`` is 15 (bit ``s`` for suit ``s``).
   Return the suit, 0..3.
-- ``play(v, legal, u, p)``: ``legal`` is the hand (nobody must follow suit).  Return a card.
+- ``play(v, legal, u, p)``: ``legal`` the cards of the hand the rule ``follow`` allows
+  (the whole hand to the leader and under ``follow=none``).  Return one of them.
 
 | field | type | meaning |
 |---|---|---|
