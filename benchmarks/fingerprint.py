@@ -12,7 +12,10 @@ hash of each command's output is written as JSON; ``--compare FILE`` prints the 
 whose output changed and exits 1 when any did.  A refactoring that must change nothing
 (the same records, summaries and figures) shows 0 changed.  ``--quick`` leaves out the
 rule options and the strategies' parameters (a few minutes less, cold).  ``--only GAME``
-fingerprints one game.
+fingerprints one game.  ``--rule KEY=VALUE`` adds that rule option to every command of the
+games that have it (leaving out the cases of that option) and removes it from what they
+print: a new option whose value reproduces an old default is then compared with a
+fingerprint of the build before it (``--only GAME --rule KEY=VALUE --compare FILE``).
 """
 from __future__ import annotations
 
@@ -39,6 +42,32 @@ def _scrub(x):
     return x
 
 
+# --rule KEY=VALUE as [key, value]; set by main()
+_EXTRA: list[str] = []
+
+
+def _unrule(text: str) -> str:
+    """``text`` without the extra rule option: in a rules object (``,"key":value``) and in a
+    rules string (``,key=value``)."""
+    if not _EXTRA:
+        return text
+    key, value = _EXTRA
+    for shown in (json.dumps(value), value):      # a string, or true/false/a number
+        text = text.replace(f',"{key}":{shown}', "")
+    return text.replace(f",{key}={value}", "")
+
+
+def _unrule_json(x):
+    if not _EXTRA:
+        return x
+    if isinstance(x, dict):
+        return {k: _unrule_json(v) for k, v in x.items()
+                if not (k == _EXTRA[0] and str(v).lower() == _EXTRA[1])}
+    if isinstance(x, list):
+        return [_unrule_json(v) for v in x]
+    return _unrule(x) if isinstance(x, str) else x
+
+
 def _run(argv: list[str]) -> tuple[int, str, str]:
     from experiments.cli import main
     out, err = io.StringIO(), io.StringIO()
@@ -58,7 +87,7 @@ def _json_cmd(argv) -> str:
     code, out, err = _run(argv + ["--json"])
     if code != 0:
         return f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"
-    return _digest(json.dumps(_scrub(json.loads(out)), sort_keys=True))
+    return _digest(json.dumps(_unrule_json(_scrub(json.loads(out))), sort_keys=True))
 
 
 def _parquet_cmd(argv, tmp: str) -> str:
@@ -81,7 +110,7 @@ def _records_cmd(argv, tmp: str) -> str:
     if code != 0:
         return f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"
     with open(path) as f:
-        text = f.read()
+        text = _unrule(f.read())
     os.unlink(path)
     return _digest(text)
 
@@ -151,10 +180,20 @@ def main() -> int:
     ap.add_argument("--compare", metavar="FILE", help="compare with an earlier fingerprint")
     ap.add_argument("--quick", action="store_true", help="no rule options")
     ap.add_argument("--only", metavar="GAME", help="one game")
+    ap.add_argument("--rule", metavar="KEY=VALUE",
+                    help="add this rule option to every command and remove it from the output")
     a = ap.parse_args()
     result: dict[str, str] = {}
+    if a.rule:
+        _EXTRA[:] = a.rule.split("=", 1)
     with tempfile.TemporaryDirectory() as tmp:
         for name, kind, argv in cases(a.quick, a.only):
+            if a.rule:
+                from simcore.games import get_game
+                if _EXTRA[0] not in [o.name for o in get_game(argv[1]).rules.options] or \
+                        f"/{_EXTRA[0]}=" in name:
+                    continue
+                argv = argv + ["--rule", a.rule]
             if kind == "json":
                 result[name] = _json_cmd(argv)
             elif kind == "parquet":
@@ -162,14 +201,14 @@ def main() -> int:
             else:
                 result[name] = _records_cmd(argv, tmp)
             print(f"{name}: {result[name]}", file=sys.stderr, flush=True)
-        for name, kind, argv in solve_cases(a.only, tmp):
+        for name, kind, argv in ([] if a.rule else solve_cases(a.only, tmp)):
             result[name] = _json_cmd(argv)
             print(f"{name}: {result[name]}", file=sys.stderr, flush=True)
     if a.compare:
         with open(a.compare) as f:
             before = json.load(f)
-        changed = [k for k in sorted(set(before) | set(result))
-                   if before.get(k) != result.get(k)]
+        keys = set(result) if a.rule else set(before) | set(result)
+        changed = [k for k in sorted(keys) if before.get(k) != result.get(k)]
         for k in changed:
             print(f"changed: {k}: {before.get(k)} -> {result.get(k)}")
         print(f"{len(result)} commands, {len(changed)} changed")
