@@ -256,7 +256,9 @@ def _expert_lead(hand, allowed, trump, tmask, unseen, may_l, may_r, void_l, void
                 best_master = top
     if best_master >= 0 and (POINTS[best_master] > 0 or safe):
         return best_master
-    # 3. lead low in a suit no opponent can ruff
+    # 3. lead low: the cheapest side card without points, of any side suit (into a suit an
+    # opponent can ruff too: the ruff takes no points); else a side card of a suit no
+    # opponent can ruff
     if safe_plain:
         return _cheapest_no_points(safe_plain, trump)
     if my_trumps:
@@ -266,8 +268,8 @@ def _expert_lead(hand, allowed, trump, tmask, unseen, may_l, may_r, void_l, void
 
 def expert_play(v, legal, u, p):
     """card memory: draws trumps when long in them, keeps the trump 7 while the ace is out,
-    loads points on tricks the partner is sure to win, avoids suits an opponent can ruff,
-    cashes masters, plays safe once 61 is reached"""
+    loads points on tricks the partner is sure to win, leads no points into suits an
+    opponent can ruff, cashes masters, else leads low, plays safe once 61 is reached"""
     team = v.seat & 1
     return expert_card(v.seat, v.hand, legal, v.trick_len, v.led, v.best, v.winner,
                        v.trick_points, v.trump, v.trump_card, v.dealer, v.played,
@@ -281,8 +283,8 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
           maximum=11),
     Param("keep_seven", True, "keep the trump 7 while the trump ace is out"),
     Param("load_points", True, "load points on a trick the partner is sure to win"),
-    Param("avoid_voids", True, "never lead a suit an opponent has shown void in while it "
-                               "may still trump"),
+    Param("avoid_voids", True, "never lead a card worth points in a suit an opponent has "
+                               "shown void in while it may still trump"),
     Param("safe_at", 61, "once the team has this many points, play safe (no trump "
                          "drawing, no ruffing for points)", minimum=0, maximum=121),
     Param("ruff_at", 2, "trump an opponent's trick only when it holds this many points",

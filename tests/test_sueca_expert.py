@@ -120,6 +120,15 @@ def test_expert_avoids_leading_point_cards_an_opponent_can_ruff():
     assert play("expert(avoid_voids=false)", 0, hand, "S", **kw) == "AH"
 
 
+def test_expert_leads_its_cheapest_blank_card_even_into_a_suit_an_opponent_can_ruff():
+    # no master with points: the cheapest side card without points, 2H, although the next
+    # seat has shown a void in hearts and may trump (the ruff takes no points)
+    kw = dict(voids={1: "H"})
+    assert play("expert", 0, "2H 3C 4C 6D", "S", **kw) == "2H"
+    # with no such card, a side card of a suit no opponent can ruff: QC, not KH
+    assert play("expert", 0, "KH QC", "S", **kw) == "QC"
+
+
 def test_expert_cashes_a_master_card_with_points():
     # the ace of diamonds is the highest diamond still out and nobody has shown a void
     assert play("expert", 0, "AD 2C 3C 4H 5H 6D", "S") == "AD"
