@@ -89,7 +89,7 @@ RULES = {
                # regional variants (docs/records.md, Brisca)
                "marriages": (True, False), "mexican": (True, False),
                "rotating_trump": (True, False), "open_hands": (True, False)},
-    # (brisca's variants of issue 15 that change play are read with .get: see _brisca)
+    # (brisca's play variants are read with .get: see _brisca)
     "scopa": {"teams": (True, False), "kings_relay": (3, 4, None),
               "last_play_scopa": (True, False), "target": (11, 15, 16, 21)},
     "spades": {"break_spades": (True, False), "bag_points": (0, 1), "bag_limit": 1,

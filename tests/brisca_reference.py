@@ -114,16 +114,16 @@ DEFAULT_RULES = {
     "double_at": None,
     "target": 3,
     "partners_show_hands": False,
-    # issue 15, b15b: regional variants
+    # regional variants
     "marriages": False,
     "mexican": False,
     "rotating_trump": False,
     "open_hands": False,     # random and greedy play the same cards with every hand open
-    # the variants of issue 15 that add decisions or change play (b15a)
+    # the play variants (they add decisions or change play)
     "trump_exchange": False,
     "arrastro": False,
     "claim_top_trumps": False,
-    # issue 15: the trump ace hunts the trump 3
+    # muerte_al_tres: the trump ace hunts the trump 3
     "muerte_al_tres": False,
 }
 
@@ -264,7 +264,7 @@ def choose_greedy(hand: list[int], trick_cards: list[int], trick_seats: list[int
 
 
 # ---------------------------------------------------------------------------
-# The variants that add decisions or change play (issue 15, b15a)
+# The variants that add decisions or change play
 # ---------------------------------------------------------------------------
 def exchange_card(hand: list[int], face_up: int, trump_suit: int, players: int = 2):
     """Rule trump_exchange: the card of ``hand`` that may be given for the face-up card:

@@ -26,7 +26,7 @@ CASES = [(n, m) for n in (2, 4, 6) for m in mixes(n)]
 CASES[0] = pytest.param(*CASES[0], marks=pytest.mark.natural_lineups)
 RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False},
             {"values": "tuscan"},
-            # issue 15, b15b: regional variants
+            # regional variants
             {"marriages": True, "double_at": 100}, {"mexican": True},
             {"rotating_trump": True, "marriages": True}, {"open_hands": True}]
 
@@ -54,7 +54,7 @@ def compare_deal(rec, exp, players):
     assert rec["result"]["winner"] == exp["winner"]
     assert rec["result"]["game_points"] == max(exp["game_points"])
     assert rec.get("marriages") == exp.get("marriages")
-    # the variants' events (issue 15): present exactly when their rule is on
+    # the variants' events: present exactly when their rule is on
     for key in ("exchanges", "arrastro", "claim", "muerte"):
         assert (key in rec) == (key in exp)
     if "exchanges" in exp:
@@ -140,7 +140,7 @@ def test_matches_match_reference(players, rules, mix):
         assert row["deals"] == len(exp["deals"])
 
 
-# --- the variants that add decisions or change play (issue 15) ----------------------------
+# --- the variants that add decisions or change play ----------------------------
 # one lineup per player count (greedy and random alternating), so that each variant
 # compiles one kernel per player count
 VARIANTS = [{"trump_exchange": True}, {"arrastro": True}, {"claim_top_trumps": True},
@@ -168,7 +168,7 @@ def test_play_variants_matches_match_reference(rules):
         assert [row["game_points_side0"], row["game_points_side1"]] == exp["game_points"]
 
 
-# --- both branches' variants together (b15b's scoring and trump variants with b15a's play
+# --- the regional and play variants together (the scoring and trump variants with the play
 # variants): one kernel literal for the first three (variant_of: bit 0 and arrastro, claim)
 COMBINED = [{"marriages": True, "arrastro": True, "claim_top_trumps": True, "open_hands": True},
             {"rotating_trump": True, "arrastro": True, "claim_top_trumps": True},
@@ -212,7 +212,7 @@ def test_rotating_play_variants_matches_match_reference():
     assert any("rules.trump_exchange" in m and "rotating_trump" in m for m in check_record(bad))
 
 
-# --- three players (issue 15): each for themselves, 39 cards (the 2 of coins out) ---------
+# --- three players: each for themselves, 39 cards (the 2 of coins out) ---------
 # one lineup (greedy and random mixed: one kernel for the default game, one for the play
 # variants), so that 3 players add two compiled kernels to the suite
 THREE = [("greedy", "random", "random"), ("random", "greedy", "greedy")]

@@ -532,7 +532,7 @@ def test_rule_validation():
 
 
 # ---------------------------------------------------------------------------
-# Regional variants (issue 15, b15b)
+# Regional variants
 # ---------------------------------------------------------------------------
 def test_marriages_reference():
     """marriage_bonuses on hand-built tricks: side 0 (seat 0 of two) takes KO and NO with
@@ -596,7 +596,7 @@ def test_rotating_trump_reference():
     assert m["winner"] == (None if g0 == g1 else 0 if g0 > g1 else 1)
     with pytest.raises(ValueError):
         br.normalize_rules({"rotating_trump": True, "target": 5})
-# --- the variants that add decisions or change play (issue 15) ----------------------------
+# --- the variants that add decisions or change play ----------------------------
 def test_trump_exchange_card():
     """trump_exchange: the trump 7 is given for a face-up card ranked above the 7 (1 3 K N
     J, and 9 8 with 48 cards), the trump 2 for one ranked 7 or below; only from the hand."""

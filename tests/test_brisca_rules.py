@@ -179,7 +179,7 @@ def test_values_tuscan():
     assert seen > 0          # tricks where the swap changes the points were played
 
 
-# --- the variants that add decisions or change play (issue 15) ----------------------------
+# --- the variants that add decisions or change play ----------------------------
 def _exchange_allowed(hand, up, trump_suit, players, won):
     """The card the seat may give for the face-up card ``up`` (rule trump_exchange), or
     None; ``won``: the seat has won a trick."""
@@ -574,7 +574,7 @@ def test_cli_errors_exit_2_with_one_line(capsys, argv):
     assert len(err.strip().splitlines()) == 1 and err.startswith("trunfo: error:")
 
 
-# --- regional variants (issue 15, b15b) --------------------------------------------------
+# --- regional variants --------------------------------------------------
 def mask(names, players=2):
     d = deck(players)
     return np.uint64(sum(1 << d.parse_card(c) for c in names.split()))
@@ -762,13 +762,13 @@ def test_rotating_trump_match():
 def test_rotating_trump_refusals(capsys):
     for argv in (["--rule", "rotating_trump=true", "--rule", "target=5"],
                  ["--rule", "rotating_trump=true", "--trump-suit", "O"],
-                 # no card is turned: nothing for trump_exchange to take (b15a with b15b)
+                 # no card is turned: nothing for trump_exchange to take (a play variant with a regional one)
                  ["--rule", "rotating_trump=true", "--rule", "trump_exchange=true"]):
         code, out, err = run(capsys, "simulate", "brisca", "-n", "10", *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "rotating_trump" in err, err
 
 
-# --- muerte_al_tres (issue 15): the trump ace hunts the trump 3 ---------------------------
+# --- muerte_al_tres: the trump ace hunts the trump 3 ---------------------------
 MUERTE = (("muerte_al_tres", True),)
 
 
@@ -1002,7 +1002,7 @@ def test_muerte_al_tres_summary_and_refusals(capsys):
         assert code == 2 and len(err.strip().splitlines()) == 1 and "muerte_al_tres" in err, err
 
 
-# --- three players (issue 15): one 2 out of the 40 cards, 13 each, each for themselves ----
+# --- three players: one 2 out of the 40 cards, 13 each, each for themselves ----
 def test_three_players_deal_39_cards_without_the_2_of_coins():
     full = {r + s for s in "OCEB" for r in "13KNJ76542"}
     for rec in records(3):

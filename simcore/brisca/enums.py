@@ -27,7 +27,7 @@ def deck_for(players: int):
     return DECK6 if players == 6 else DECK
 
 
-# --- three players (issue 15): every player for themselves, 39 cards ----------------------
+# --- three players: every player for themselves, 39 cards ----------------------
 #: the card left out with three players: the 2 of coins (``2O``, card 0 of latin40): the
 #: 39 cards 1..39 are dealt, 13 to each player over the deal (card indices unchanged)
 REMOVED_3 = 0
@@ -96,7 +96,7 @@ RULES = RuleSchema("brisca", (
     RuleOption("partners_show_hands", False, (True, False),
                "teammates see each other's hands (4 and 6 players; expert uses it, random "
                "and greedy do not)"),
-    # --- issue 15, second half (b15b): regional variants, each off by default ---------
+    # --- regional variants, each off by default ---------
     RuleOption("marriages", False, (True, False),
                "mariaje: a side that captures the king and knight of one suit scores 40 "
                "more for the trump suit, 20 for another"),
@@ -109,7 +109,7 @@ RULES = RuleSchema("brisca", (
     RuleOption("open_hands", False, (True, False),
                "briscola scoperta: every hand is visible to everyone, the stock stays hidden "
                "(expert uses it, random and greedy do not)"),
-    # --- the regional variants that add decisions or change play (issue 15, b15a) ---
+    # --- the play variants: they add decisions or change play ---
     RuleOption("trump_exchange", False, (True, False),
                "the holder of the trump 7 may take the face-up trump for it when it ranks "
                "above the 7, the holder of the trump 2 when it ranks 7 or below; at the "
@@ -123,7 +123,7 @@ RULES = RuleSchema("brisca", (
                "once the stock is out, a side whose hands hold the three best trumps still "
                "out (the two best when each player has two cards left) claims all remaining "
                "tricks (checked before each trick, automatically)"),
-    # --- muerte al tres (issue 15): a play restriction and a deal won at once ---------
+    # --- muerte al tres: a play restriction and a deal won at once ---------
     RuleOption("muerte_al_tres", False, (True, False),
                "the trump ace may not be played while the trump 3 has not been played, "
                "except in the last trick; the side whose trump ace captures the trump 3 wins "
@@ -132,9 +132,9 @@ RULES = RuleSchema("brisca", (
 
 # kernels take the rules as an int64 vector; these are its slots
 P_VALUES, P_TIEBREAK, P_DOUBLE_AT, P_TARGET, P_SHOW_HANDS = range(5)
-# issue 15 (b15b): the regional variants' slots
+# the regional variants' slots
 P_MARRIAGES, P_MEXICAN, P_ROTATING, P_OPEN = 5, 6, 7, 8
-# the variants of issue 15 that change play (b15a), after them
+# the play variants (they change play), after them
 P_EXCHANGE, P_ARRASTRO, P_CLAIM = 9, 10, 11
 P_MUERTE = 12                       # muerte_al_tres (a play variant: nb.play_x)
 N_PARAMS = 13
@@ -175,7 +175,7 @@ for _d in range(2):
 del _d, _s, _r
 
 
-# --- the variants that change the play loop (issue 15, b15a) --------------------------
+# --- the variants that change the play loop --------------------------
 #: their rule options (the double-dummy solver plays none of them)
 PLAY_VARIANTS = ("trump_exchange", "arrastro", "claim_top_trumps", "muerte_al_tres")
 # the kernels compile a separate play loop (nb.play_x) when any of these is on: its flags

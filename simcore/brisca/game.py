@@ -80,7 +80,7 @@ class BriscaGame(Game):
         return s
 
     def _check_variants(self, rules, players: int) -> None:
-        """The regional variants that cannot be combined (issue 15, b15b and b15a)."""
+        """The variants (regional and play) that cannot be combined."""
         if rules["mexican"]:
             for other, off in (("double_at", None), ("marriages", False)):
                 if rules[other] != off:
@@ -93,7 +93,7 @@ class BriscaGame(Game):
             raise TrunfoError(f"rule rotating_trump=true does not go with target="
                               f"{rules['target']}: its match is four deals, one per trump "
                               f"suit (leave target at 3)")
-        # the variants that change play (b15a): trump_exchange needs the face-up trump
+        # the play variants: trump_exchange needs the face-up trump
         # card, which a rotating trump suit has not
         if rules["trump_exchange"] and rules["rotating_trump"]:
             raise TrunfoError("rule trump_exchange=true needs a face-up trump card: not with "
@@ -215,7 +215,7 @@ class BriscaGame(Game):
         return out
 
     def _variant_summary(self, setup: Setup, totals: np.ndarray, n: int) -> dict:
-        """The summary entries of the regional variants in force (issue 15, b15b)."""
+        """The summary entries of the regional variants in force."""
         from ..summary import share_entry
         out = {}
         if setup.rules["mexican"]:

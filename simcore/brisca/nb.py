@@ -260,7 +260,7 @@ def play2(state, hands, players, d, dealer, trump, tmask, deck, n_cards, codes, 
     return points0, tricks0, n_tricks, won0
 
 
-# --- the variants that change play (issue 15, b15a): one more play loop, compiled only
+# --- the variants that change play: one more play loop, compiled only
 # for a rule vector whose variant_flags are not 0 (today's games never compile it) --------
 @njit(inline="always")
 def _event(t_events, row, e, kind, trick, seat, a, b):
@@ -601,7 +601,7 @@ def muerte_points(rec, hands, points0):
         rec.points_side1 = np.int64(hands[H_TAKEN]) - points0
 
 
-#: the decisions of the variants (issue 15, b15a) and the game's default policy for each
+#: the decisions of the play variants and the game's default policy for each
 X_KINDS = ("exchange", "arrastro", "muerte")
 X_DEFAULTS = {"exchange": default_exchange, "arrastro": default_arrastro,
               "muerte": default_muerte}
@@ -664,11 +664,11 @@ def variant_of(params) -> int:
     """The kernels' compile-time variant literal, two fields (0: the default game, whose
     kernel holds none of the variants' code):
 
-    - bit 0 (b15b): 1 when a regional variant that needs code in the chunk loop is on
-      (issue 15: ``marriages``, ``mexican``, ``rotating_trump``); its flags are then read
+    - bit 0 (regional variants): 1 when a regional variant that needs code in the chunk loop is on
+      (``marriages``, ``mexican``, ``rotating_trump``); its flags are then read
       from ``params`` (those variants share one kernel per lineup and player count), else
       they are constant False, folded away;
-    - bit 1 (b15a): set when a play variant (``V_EXCHANGE``, ``V_ARRASTRO``, ``V_CLAIM``,
+    - bit 1 (play variants): set when a play variant (``V_EXCHANGE``, ``V_ARRASTRO``, ``V_CLAIM``,
       :func:`enums.variant_flags`) is on: compiles :func:`play_x`, which reads the flags in
       force from ``params`` (:func:`_play_flags`)."""
     var = int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)

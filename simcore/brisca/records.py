@@ -52,7 +52,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
 
 
 def _variant_keys(rec: dict, rules: dict, deck, events) -> None:
-    """The keys of the variants of issue 15 that add events (b15a), when their rule is on."""
+    """The keys of the play variants that add events, when their rule is on."""
     if rules.get("trump_exchange"):
         rec["exchanges"] = [{"trick": int(e[1]), "seat": int(e[2]),
                              "gave": deck.format_card(int(e[3])),

@@ -92,10 +92,10 @@ VIEW_DTYPE = np.dtype([
     ("scratch", np.int64, (MAX_SEATS, 8)),
     ("work", np.int64, (64,)),
     ("bmi2", np.bool_),
-    # issue 15 (b15b): the regional variants a policy must know
+    # the regional variants a policy must know
     ("mexican", np.bool_),
     ("open_hands", np.bool_), ("hands", np.uint64, (MAX_SEATS,)),
-    # issue 15: rule muerte_al_tres
+    # rule muerte_al_tres
     ("muerte", np.bool_),
 ], align=True)
 
@@ -287,7 +287,7 @@ def view_drawn(v, left, last_seat, level):
             v.trump_drawn_by = last_seat
 
 
-# --- the variants of issue 15 that add decisions (b15a) --------------------------------
+# --- the play variants (they add decisions) --------------------------------
 @njit(inline="always")
 def view_exchange(v, seat, gave, level):
     """``trump_exchange``: ``seat`` took the face-up card and left ``gave`` (its trump 7 or
@@ -309,7 +309,7 @@ def default_arrastro(v, legal, u, p):
     return 1
 
 
-# --- rule muerte_al_tres (issue 15) ------------------------------------------------------
+# --- rule muerte_al_tres ------------------------------------------------------
 @njit(inline="always")
 def trump_ace_three(trump, ranks):
     """``(ace, three)``: the trump ace and the trump 3 (the two strongest cards of the
