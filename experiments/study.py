@@ -30,7 +30,7 @@ from reports.load import (FORMAT, JOURNAL, MANIFEST, CHUNK_DIR, CHUNK_RE, chunk_
                           lock_run,
                           manifest_checksum, merged_chunks, read_journal, read_manifest,
                           verify_chunks)
-from simcore import __version__
+from simcore import __version__, limits
 from simcore.errors import TrunfoError
 from simcore.execution import Backend, backend as make_backend
 from simcore.facade import DealsJob, cluster_check, deals_frame, rubbers_frame
@@ -210,8 +210,7 @@ def run_study(spec: Spec, out: str, *, deals: int | None = None, seed: int | Non
     """
     spec = spec.with_overrides(deals=deals, seed=seed, chunk=chunk)
     if cluster is None:
-        from simcore.facade import _check_threads
-        threads = _check_threads(threads)
+        threads = limits.check_threads(threads)
     elif threads is not None:
         make_backend(cluster, threads)        # the one-line refusal
     g = get_game(spec.game)

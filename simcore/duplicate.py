@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import stats
+from . import limits, stats
 from .errors import TrunfoError
 from .games import get_game
 from .execution import Backend, Job
@@ -203,7 +203,7 @@ def summarize(strategies, totals: Totals) -> dict:
                                          / (4 * k * k), n)
     x, xlo, xhi, se = _field_score(totals)
     if se > 0:
-        los = stats._phi((x - 0.5) / se)
+        los = stats.normal_cdf((x - 0.5) / se)
     else:
         los = float("nan") if n < 2 else 0.5 if x == 0.5 else float(x > 0.5)
     out.update({
@@ -353,13 +353,14 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     after ``deals`` units.  ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a
     ``simcore.execution`` backend) runs the chunks on Dask workers: the same results.
     """
-    from .facade import _check_chunk, _check_count, _check_seed, _check_threads, cluster_check
-    deals = _check_count(deals, "deals")
-    seed = _check_seed(seed)
+    from .facade import cluster_check
+    deals = limits.check_count(deals, "deals")
+    seed = limits.check_seed(seed)
     if cluster is None:
-        threads = _check_threads(threads)
+        threads = limits.check_threads(threads)
     sp = _parse_sprt(sprt)
-    chunk = _check_chunk(chunk) if chunk is not None else (SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
+    chunk = (limits.check_chunk(chunk) if chunk is not None
+             else SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
     job = PairsJob(game, a, b, rules, players, dealer, seed, keep_pairs)
     if cluster is not None:
         g = get_game(game)
@@ -470,10 +471,9 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
     if cluster is None or isinstance(cluster, Backend):
         return _tournament(game, names, deals, seed, rules, players, dealer, threads, chunk,
                            progress, cluster)
-    from .facade import _check_chunk, _check_count, _check_seed
-    _check_count(deals, "deals"), _check_seed(seed)
+    limits.check_count(deals, "deals"), limits.check_seed(seed)
     if chunk is not None:
-        _check_chunk(chunk)
+        limits.check_chunk(chunk)
     with make_backend(cluster, threads) as ex:
         return _tournament(game, names, deals, seed, rules, players, dealer, None, chunk,
                            progress, ex)

@@ -26,10 +26,11 @@ import time
 from collections import OrderedDict, deque
 from typing import Any, Callable
 
+from . import limits
 from .errors import TrunfoError
 from .runner import DEFAULT_CHUNK, Progress, RunStatus, StopSignals, run_chunks
 
-__all__ = ["Job", "Threads", "DaskBackend", "backend", "run_piece"]
+__all__ = ["Job", "Threads", "DaskBackend", "backend", "using", "run_piece"]
 
 
 class Job:
@@ -418,7 +419,6 @@ def _task_error(e: Exception, address: str) -> Exception:
 
 
 def _local_workers(address: str) -> int:
-    from . import limits
     text = address[len("local:"):]
     if not text.strip().isdigit():
         raise TrunfoError(f"--cluster {address}: local:N takes a number of worker processes, "
@@ -440,14 +440,31 @@ def backend(cluster=None, threads: int | None = None) -> Backend:
             raise TrunfoError("threads and cluster exclude each other")
         return DaskBackend(cluster)
     if cluster is None:
-        from .facade import _check_threads
-        return Threads(_check_threads(threads))
+        return Threads(limits.check_threads(threads))
     if not isinstance(cluster, str):
         raise TrunfoError(f"cluster must be 'local:N' or 'tcp://HOST:PORT', not {cluster!r}")
     if threads is not None:
         raise TrunfoError("--threads and --cluster exclude each other: a cluster's workers "
                           "choose their own threads")
     return DaskBackend(cluster)
+
+
+class using:
+    """``with using(cluster, threads) as ex``: the backend of ``cluster=`` (see
+    :func:`backend`), closed at the end when it was made here (a backend or a
+    ``distributed.Client`` given by the caller is left open)."""
+
+    def __init__(self, cluster=None, threads: int | None = None):
+        self.owned = not isinstance(cluster, Backend)
+        self.ex = backend(cluster, threads)
+
+    def __enter__(self) -> Backend:
+        return self.ex
+
+    def __exit__(self, *exc):
+        if self.owned:
+            self.ex.close()
+        return False
 
 
 def notice(text: str, stream=None) -> None:

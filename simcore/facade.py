@@ -19,26 +19,8 @@ from . import __version__, limits
 from .errors import TrunfoError
 from .files import AtomicFile, os_error
 from .games import get_game
-from .execution import Backend, Job, backend as make_backend
-from .runner import DEFAULT_CHUNK, Progress, default_threads
-
-
-def _check_count(n, what: str) -> int:
-    return limits.check("count", n, what)
-
-
-def _check_seed(seed) -> int:
-    return limits.check("seed", seed)
-
-
-def _check_threads(threads) -> int:
-    if threads is None:
-        return min(default_threads(), limits.MAX_THREADS)
-    return limits.check("threads", threads)
-
-
-def _check_chunk(chunk) -> int:
-    return limits.check("chunk", chunk)
+from .execution import Backend, Job, using
+from .runner import DEFAULT_CHUNK, Progress
 
 
 def whole_unit(game: str) -> str | None:
@@ -318,7 +300,7 @@ def _prepare(game, strategies, rules, players, dealer, seed, threads, conditions
     g = get_game(game)
     setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
                     conditions=conditions)
-    return g, setup, _check_seed(seed), _check_threads(threads)
+    return g, setup, limits.check_seed(seed), limits.check_threads(threads)
 
 
 def _sink(out, to_frame, empty, meta) -> ParquetSink | None:
@@ -343,22 +325,6 @@ def _warm(sink, ex: Backend, job: Job) -> float:
         if sink is not None:
             sink.abort()
         raise
-
-
-class _Owned:
-    """The backend of ``cluster=``: closed at the end when made here."""
-
-    def __init__(self, cluster, threads):
-        self.owned = not isinstance(cluster, Backend)
-        self.ex = make_backend(cluster, threads)
-
-    def __enter__(self) -> Backend:
-        return self.ex
-
-    def __exit__(self, *exc):
-        if self.owned:
-            self.ex.close()
-        return False
 
 
 def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
@@ -386,8 +352,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     """
     g, setup, seed, _ = _prepare(game, strategies, rules, players, dealer, seed,
                                  threads if cluster is None else None, conditions)
-    deals = _check_count(deals, "deals")
-    chunk = _check_chunk(chunk)
+    deals = limits.check_count(deals, "deals")
+    chunk = limits.check_chunk(chunk)
     par_total = 0
     if par:
         from .solver import par as solver_par
@@ -402,7 +368,7 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     sink = _sink(out, lambda item: _with_par(deals_frame(game, item[0], setup), item[1],
                                              par_total),
                  (np.empty(0, g.record_dtype), np.empty(0, np.int64) if par else None), meta)
-    with _Owned(cluster, threads) as ex:
+    with using(cluster, threads) as ex:
         compile_seconds = _warm(sink, ex, job)
         par_parts: list[np.ndarray] = []
         totals = np.zeros(g.n_totals, np.int64)
@@ -457,8 +423,8 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
                                  threads if cluster is None else None)
     if not hasattr(g, "run_rubber_chunk"):
         raise TrunfoError(f"{game} has no rubbers")
-    rubbers = _check_count(rubbers, "rubbers")
-    chunk = _check_chunk(chunk)
+    rubbers = limits.check_count(rubbers, "rubbers")
+    chunk = limits.check_chunk(chunk)
     if cluster is not None:
         cluster_check(setup)
     meta = {"version": __version__, "seed": seed, **setup.describe(), "command": command}
@@ -472,7 +438,7 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
         if sink is not None:
             sink.write(recs)
 
-    with _Owned(cluster, threads) as ex:
+    with using(cluster, threads) as ex:
         compile_seconds = _warm(sink, ex, job)
         bar = Progress(rubbers, "rubbers", enabled=progress)
         status = _run_into(sink, ex, job, rubbers, consume, chunk, bar)
@@ -499,11 +465,11 @@ def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies
     """
     g = get_game(game)
     setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
-    seed = _check_seed(seed)
-    deals = _check_count(deals, "rubbers" if rubbers else "deals")
+    seed = limits.check_seed(seed)
+    deals = limits.check_count(deals, "rubbers" if rubbers else "deals")
     if rubbers and not hasattr(g, "rubber_records"):
         raise TrunfoError(f"{game} has no rubbers")
-    return _records(g, setup, seed, deals, rubbers, _check_chunk(chunk))
+    return _records(g, setup, seed, deals, rubbers, limits.check_chunk(chunk))
 
 
 def _records(g, setup, seed, deals, rubbers, chunk) -> Iterator[dict]:

@@ -6,6 +6,8 @@ wanted), is a :class:`~simcore.errors.TrunfoError` naming the range.
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from .errors import TrunfoError
@@ -57,3 +59,32 @@ def parse(what: str, text: str, name: str | None = None) -> int:
     except ValueError:
         raise TrunfoError(f"{name or what} must be {range_text(what)}, not {text!r}") from None
     return check(what, v, name)
+
+
+def check_count(n, what: str = "count") -> int:
+    """A count of deals (rubbers, matches, games): 1 .. MAX_COUNT; ``what`` names it."""
+    return check("count", n, what)
+
+
+def check_seed(seed) -> int:
+    """A run seed: 0 .. MAX_SEED."""
+    return check("seed", seed)
+
+
+def check_chunk(chunk) -> int:
+    """Deals per chunk: 1 .. MAX_CHUNK."""
+    return check("chunk", chunk)
+
+
+def default_threads() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def check_threads(threads) -> int:
+    """Worker threads: 1 .. MAX_THREADS; None means one per core (at most MAX_THREADS)."""
+    if threads is None:
+        return min(default_threads(), MAX_THREADS)
+    return check("threads", threads)

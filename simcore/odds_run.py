@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 import numpy as np
 import pandas as pd
 
-from . import __version__, stats
+from . import __version__, limits, stats
 from .errors import TrunfoError, choices_text
 from .games import get_game
 from .facade import TableJob
@@ -661,13 +661,13 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
     standard tables; ``par=True`` each deal's double-dummy par (Sueca, Spades, Brisca).
     ``cluster="local:N"`` or ``"tcp://HOST:PORT"`` (or a ``distributed.Client``) runs the
     chunks on a Dask cluster (docs/cluster.md); the results are the same as on threads."""
-    from .execution import DaskBackend
-    from .facade import _Owned, _check_count, _check_seed, _check_threads, cluster_check
+    from .execution import DaskBackend, using
+    from .facade import cluster_check
     g = get_game(game)
-    deals = _check_count(deals, "deals")
-    seed = _check_seed(seed)
+    deals = limits.check_count(deals, "deals")
+    seed = limits.check_seed(seed)
     if cluster is None:
-        threads = _check_threads(threads)
+        threads = limits.check_threads(threads)
     t0 = time.perf_counter()
     conditions = _conditions_kw(hands, trump, trump_suit, where, predicate)
     job = OddsJob(game, rules, strategies, players, dealer, seed, conditions, seat=seat,
@@ -703,7 +703,7 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
             if pv is not None:
                 par_parts.append(pv)
 
-    with _Owned(cluster, threads) as ex:
+    with using(cluster, threads) as ex:
         t = time.perf_counter()
         if not isinstance(ex, DaskBackend) or ex.local:
             job.__dict__["local"] = job.state(setup)     # this process's setup, compiled

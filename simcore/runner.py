@@ -10,7 +10,6 @@ consumed stay consumed, and the run reports how far it got.
 """
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -21,12 +20,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ._jit import set_compile_notice
+from .limits import default_threads
 
 DEFAULT_CHUNK = 1 << 16
-
-
-def default_threads() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 @dataclass
