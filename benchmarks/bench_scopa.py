@@ -49,7 +49,7 @@ def _pieces():
     from simcore.rng import seed_stream
     from simcore.scopa.enums import COINS, MAX_SIDES, N_CARDS, N_SCORE_ROWS, P_RELAY, SEVENS
     from simcore.scopa.moves import packed_counts
-    from simcore.scopa.nb import _write_deal, _write_first, new_deal, sides_of
+    from simcore.scopa.nb import write_deal, write_first, new_deal, sides_of
     from simcore.scopa.scoring import score_piles
 
     @numba.njit(nogil=True)
@@ -84,8 +84,8 @@ def _pieces():
             for s in range(players):
                 held |= (np.int64(popcount(piles[s] & SEVENS)) << np.int64(4 * s)) | \
                     (np.int64(popcount(piles[s] & COINS)) << np.int64(16 + 4 * s))
-            _write_deal(out[i], i, i % players, n_sides, 0, last, winner, sc)
-            _write_first(out[i], held)
+            write_deal(out[i], i, i % players, n_sides, 0, last, winner, sc)
+            write_first(out[i], held)
 
     return deal_only, scoring
 

@@ -51,7 +51,7 @@ def _pieces():
     from simcore.deal import SHUFFLED
     from simcore.rng import seed_stream
     from simcore.spades.enums import N_CARDS, N_SEATS
-    from simcore.spades.nb import _write_hand, bidding_with, new_hand, score_hand
+    from simcore.spades.nb import write_hand, bidding_with, new_hand, score_hand
     from simcore.spades.view import VIEW_DTYPE, view_hand
 
     @numba.njit(nogil=True)
@@ -103,7 +103,7 @@ def _pieces():
                 blind[s] = blind2[i, s]
                 tricks[s] = tricks2[i, s]
             s0, s1, g0, g1, m0, m1 = score_hand(bids, blind, tricks, params)
-            _write_hand(out[i], i, i % N_SEATS, bids, blind, tricks, s0, s1, g0, g1)
+            write_hand(out[i], i, i % N_SEATS, bids, blind, tricks, s0, s1, g0, g1)
 
     return deal_only, deal_bid, scoring
 

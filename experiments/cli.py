@@ -281,7 +281,7 @@ def cmd_records(args) -> int:
 # --- rules, strategies -------------------------------------------------------------
 def cmd_rules(args) -> int:
     from simcore.games import all_games, get_game
-    from simcore.rules import _fmt
+    from simcore.rules import value_text
     if not args.game:
         games = all_games()
         if args.json:
@@ -301,13 +301,13 @@ def cmd_rules(args) -> int:
     if getattr(g, "players_note", ""):      # what the player counts change (Brisca)
         print(f"  players: {g.players_note}")
     for o in g.rules.options:
-        print(f"  {o.name:<20} default {_fmt(o.default):<12} allowed: {o.allowed_text()}")
+        print(f"  {o.name:<20} default {value_text(o.default):<12} allowed: {o.allowed_text()}")
         print(f"  {'':<20} {o.doc}")
     return 0
 
 
 def cmd_strategies(args) -> int:
-    from simcore.rules import _fmt
+    from simcore.rules import value_text
     from simcore.games import all_games, get_game
     from simcore.strategy import strategies_for
     names = [get_game(args.game).name] if args.game else list(all_games())
@@ -321,7 +321,7 @@ def cmd_strategies(args) -> int:
             origin = "" if d["origin"] == "built-in" else f"  [{d['origin']}]"
             print(f"  {name:<10}{d['doc']}{origin}")
             for p in d["params"]:
-                print(f"  {'':<10}  {p['name']:<16} default {_fmt(p['default']):<8} "
+                print(f"  {'':<10}  {p['name']:<16} default {value_text(p['default']):<8} "
                       f"allowed: {p['allowed']}")
                 if p["doc"]:
                     print(f"  {'':<10}  {'':<16} {p['doc']}")

@@ -88,8 +88,8 @@ def differences_figure(summary: dict, title: str | None = None):
     for ax, (_, r) in zip(axes[0], t.iterrows()):
         ax.errorbar([0], [r["value"]], yerr=[[r["value"] - r["low95"]],
                                               [r["high95"] - r["value"]]],
-                    fmt="o", color=figures._BLUE, capsize=6, label="estimate, 95% interval")
-        ax.axhline(r["no_difference"], color=figures._GREY, linestyle="--",
+                    fmt="o", color=figures.BLUE, capsize=6, label="estimate, 95% interval")
+        ax.axhline(r["no_difference"], color=figures.GREY, linestyle="--",
                    label="no difference")
         ax.set_xticks([0], [f"{a} vs {b}"])
         ax.set_xlim(-1, 1)
@@ -102,7 +102,7 @@ def differences_figure(summary: dict, title: str | None = None):
         ax.set_ylabel(f"{r['estimate'].split(' (')[0]} ({r['unit']})")
     fig.suptitle(title or f"{a} against {b}, played in duplicate "
                  f"({int(summary['deals']):,} deals)")
-    figures._legend_below(fig, axes[0][0])
+    figures.legend_below(fig, axes[0][0])
     return fig
 
 
@@ -166,17 +166,17 @@ def sprt_figure(sp: dict):
     bounds (``sp``: the ``sprt`` entry of ``CompareResult.to_dict()``)."""
     from . import figures
     tr = sp["trace"]
-    fig, ax = figures._figure(7.5, 4.2)
-    ax.plot(tr["pairs"], tr["llr"], marker="o", markersize=3, color=figures._BLUE,
+    fig, ax = figures.new_figure(7.5, 4.2)
+    ax.plot(tr["pairs"], tr["llr"], marker="o", markersize=3, color=figures.BLUE,
             label="LLR after each check")
-    ax.axhline(sp["upper"], color=figures._RED, linestyle="--",
+    ax.axhline(sp["upper"], color=figures.RED, linestyle="--",
                label=f"upper bound {sp['upper']:.3f}: accept H1 (Elo {sp['elo1']:g})")
-    ax.axhline(sp["lower"], color=figures._GREY, linestyle="--",
+    ax.axhline(sp["lower"], color=figures.GREY, linestyle="--",
                label=f"lower bound {sp['lower']:.3f}: accept H0 (Elo {sp['elo0']:g})")
     ax.set_xlabel("pairs played (deals, each from both sides)")
     ax.set_ylabel("log-likelihood ratio (nats)")
     ax.set_title(f"SPRT trace: {sp['result']} after {int(sp['pairs']):,} pairs")
-    figures._legend_below(fig, ax, ncol=1)
+    figures.legend_below(fig, ax, ncol=1)
     return fig
 
 
@@ -190,16 +190,16 @@ def ratings_table(t: dict) -> pd.DataFrame:
 def ratings_figure(t: dict):
     from . import figures
     r = ratings_table(t).sort_values("elo")
-    fig, ax = figures._figure(7, 0.5 * len(r) + 2.2)
+    fig, ax = figures.new_figure(7, 0.5 * len(r) + 2.2)
     y = range(len(r))
     ax.errorbar(r["elo"], list(y), xerr=[r["elo"] - r["low95"], r["high95"] - r["elo"]],
-                fmt="o", color=figures._BLUE, capsize=4, label="Elo, 95% interval")
-    ax.axvline(0, color=figures._GREY, linestyle="--", label="pool mean")
+                fmt="o", color=figures.BLUE, capsize=4, label="Elo, 95% interval")
+    ax.axvline(0, color=figures.GREY, linestyle="--", label="pool mean")
     ax.set_yticks(list(y), list(r["strategy"]))
     ax.set_xlabel("Elo relative to the pool mean (Elo)")
     ax.set_ylabel("strategy")
     ax.set_title("Bradley-Terry ratings")
-    figures._legend_below(fig, ax)
+    figures.legend_below(fig, ax)
     return fig
 
 

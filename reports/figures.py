@@ -21,7 +21,7 @@ import pandas as pd  # noqa: E402
 
 from . import tables  # noqa: E402
 
-_BLUE, _ORANGE, _GREY, _RED = "#1f77b4", "#ff7f0e", "#7f7f7f", "#d62728"
+BLUE, ORANGE, GREY, RED = "#1f77b4", "#ff7f0e", "#7f7f7f", "#d62728"
 
 
 def _is_deals(df: pd.DataFrame) -> bool:
@@ -33,12 +33,12 @@ def _yerr(df: pd.DataFrame, col: str, low: str, high: str, scale: float = 100.0)
     return np.vstack([v - df[low].to_numpy(float), df[high].to_numpy(float) - v]) * scale
 
 
-def _figure(w: float, h: float, **kw):
+def new_figure(w: float, h: float, **kw):
     """A figure whose legend goes outside the axes (never over the data)."""
     return plt.subplots(figsize=(w, h), layout="constrained", **kw)
 
 
-def _legend_below(fig, axes=None, ncol: int | None = None, **kw):
+def legend_below(fig, axes=None, ncol: int | None = None, **kw):
     """One legend for the figure, below the axes: it never covers data."""
     axes = [axes] if axes is not None and not isinstance(axes, (list, tuple, np.ndarray)) \
         else list(np.ravel(axes)) if axes is not None else fig.axes
@@ -57,9 +57,9 @@ def _legend_below(fig, axes=None, ncol: int | None = None, **kw):
 def outcome_shares(df: pd.DataFrame, title: str = "Outcome shares", game: str | None = None):
     """Horizontal bars: share of deals per outcome, with 95% Wilson intervals."""
     t = tables.outcome_shares(df, game) if _is_deals(df) else df
-    fig, ax = _figure(7.5, 0.42 * len(t) + 2.2)
+    fig, ax = new_figure(7.5, 0.42 * len(t) + 2.2)
     y = np.arange(len(t))[::-1]
-    ax.barh(y, t["share"] * 100, color=_BLUE, label="share of deals")
+    ax.barh(y, t["share"] * 100, color=BLUE, label="share of deals")
     ax.errorbar(t["share"] * 100, y, xerr=_yerr(t, "share", "low95", "high95"), fmt="none",
                 ecolor="black", capsize=3, label="95% interval (Wilson)")
     ax.set_yticks(y, [str(x).replace("_", " ") for x in t["outcome"]])
@@ -70,7 +70,7 @@ def outcome_shares(df: pd.DataFrame, title: str = "Outcome shares", game: str | 
     ax.set_ylabel("outcome")
     ax.set_xlim(0, right)
     ax.set_title(title)
-    _legend_below(fig, ax)
+    legend_below(fig, ax)
     return fig
 
 
@@ -90,7 +90,7 @@ def score_histogram(df: pd.DataFrame, title: str | None = None, game: str | None
         t = df
     names = sides or _side_cols(t)
     marks = _marks(game)
-    fig, ax = _figure(8, 4.4)
+    fig, ax = new_figure(8, 4.4)
     for i, name in enumerate(names):
         ax.step(t["score"], t[f"share {name}"] * 100, where="mid", linewidth=1.3,
                 color=_COLOURS[i % len(_COLOURS)], label=name)
@@ -105,12 +105,12 @@ def score_histogram(df: pd.DataFrame, title: str | None = None, game: str | None
     ax.set_ylabel("share of deals (%)")
     ax.set_ylim(bottom=0)
     ax.set_title(title or "Score distribution")
-    _legend_below(fig, ax)
+    legend_below(fig, ax)
     return fig
 
 
-_COLOURS = (_BLUE, _ORANGE, "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
-_MARKS = (_ORANGE, _RED, "#2ca02c", "#9467bd")
+_COLOURS = (BLUE, ORANGE, "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
+_MARKS = (ORANGE, RED, "#2ca02c", "#9467bd")
 
 
 def _marks(game: str | None):
@@ -134,7 +134,7 @@ def score_survival(df: pd.DataFrame, title: str | None = None, game: str | None 
         t = df
     names = sides or list(dict.fromkeys(t["side"]))
     marks = _marks(game)
-    fig, ax = _figure(8, 4.8)
+    fig, ax = new_figure(8, 4.8)
     for i, name in enumerate(names):
         s = t[t["side"] == name]
         colour = _COLOURS[i % len(_COLOURS)]
@@ -156,7 +156,7 @@ def score_survival(df: pd.DataFrame, title: str | None = None, game: str | None 
     ax.set_ylabel("P(score ≥ x) (% of deals)")
     ax.set_ylim(0, 100)
     ax.set_title(title or "Score survival: the share of deals scoring at least x")
-    _legend_below(fig, ax, ncol=1)
+    legend_below(fig, ax, ncol=1)
     return fig
 
 
@@ -164,17 +164,17 @@ def side_results(df: pd.DataFrame, title: str = "Results by side", game: str | N
                  strategies=None):
     """Win / tie / loss shares per side (team or seat) with 95% intervals."""
     t = tables.side_results(df, game, strategies) if _is_deals(df) else df
-    fig, ax = _figure(7.5, 3.8 + 0.3 * len(t))
+    fig, ax = new_figure(7.5, 3.8 + 0.3 * len(t))
     x = np.arange(len(t))
     w = 0.27
-    for i, (key, colour) in enumerate((("win", _BLUE), ("tie", _GREY), ("loss", _ORANGE))):
+    for i, (key, colour) in enumerate((("win", BLUE), ("tie", GREY), ("loss", ORANGE))):
         ax.bar(x + (i - 1) * w, t[key] * 100, w, color=colour, label=key,
                yerr=_yerr(t, key, f"{key}_low95", f"{key}_high95"), ecolor="black", capsize=3)
     ax.set_xticks(x, [s.replace(" (", "\n(") for s in t["side"]], fontsize=8)
     ax.set_ylabel("share of deals (%)")
     ax.set_xlabel("side")
     ax.set_title(title + " (error bars: 95% intervals)")
-    _legend_below(fig, ax)
+    legend_below(fig, ax)
     return fig
 
 
@@ -185,13 +185,13 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
     first of ``marks`` (``Game.holding_marks``; Sueca: 91+, a double); bottom, the share of all deals dealt each
     holding, with its exact probability when the table has one.  Every estimate with its
     95% Wilson interval; a curve over counts, bars over categories."""
-    fig, (ax, ax2) = _figure(8 if count else 10, 6.4, nrows=2, sharex=True,
-                             height_ratios=[3, 1.4])
+    fig, (ax, ax2) = new_figure(8 if count else 10, 6.4, nrows=2, sharex=True,
+                                height_ratios=[3, 1.4])
     x = t["holding"].to_numpy(np.float64) if count else np.arange(len(t), dtype=np.float64)
-    series = [("win", _BLUE, "o", "won"), ("loss", _ORANGE, "s", "lost"),
-              ("tie", _GREY, "^", "tied")]
+    series = [("win", BLUE, "o", "won"), ("loss", ORANGE, "s", "lost"),
+              ("tie", GREY, "^", "tied")]
     if marks and f"score_{marks[0][0]}plus" in t:
-        series.append((f"score_{marks[0][0]}plus", _RED, "D",
+        series.append((f"score_{marks[0][0]}plus", RED, "D",
                        f"scored {marks[0][0]}+ ({marks[0][1]})"))
     w = 0.8 / len(series)
     for i, (key, colour, marker, label) in enumerate(series):
@@ -205,7 +205,7 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
     ax.set_ylabel("share of the deals\nwith this holding (%)")
     ax.set_ylim(0, 100)
     ax.set_title(title)
-    ax2.bar(x, t["share_of_deals"] * 100, color=_GREY, width=0.6,
+    ax2.bar(x, t["share_of_deals"] * 100, color=GREY, width=0.6,
             label="share of all deals dealt this holding",
             yerr=_yerr(t, "share_of_deals", "share_of_deals_low95", "share_of_deals_high95"),
             ecolor="black", capsize=2)
@@ -219,7 +219,7 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
         ax2.set_xticks(x, [str(h).replace(", ", ",\n").replace(" with ", "\nwith ")
                            for h in t["holding"]], fontsize=8)
     ax2.set_xlabel(axis)
-    _legend_below(fig, [ax, ax2], ncol=2, title="error bars: 95% intervals (Wilson)")
+    legend_below(fig, [ax, ax2], ncol=2, title="error bars: 95% intervals (Wilson)")
     return fig
 
 
@@ -240,7 +240,7 @@ def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per
         s = t[t["category"] == cat]
         x = np.arange(len(s))
         err = np.vstack([s["mean"] - s["mean_low95"], s["mean_high95"] - s["mean"]])
-        ax.bar(x, s["mean"], color=_BLUE, yerr=np.nan_to_num(err), ecolor="black", capsize=3,
+        ax.bar(x, s["mean"], color=BLUE, yerr=np.nan_to_num(err), ecolor="black", capsize=3,
                label="mean per deal; error bars: 95% interval")
         ax.set_xticks(x, list(s["side"]), fontsize=8)
         ax.set_title(cat.replace("_", " "), fontsize=10)
@@ -249,7 +249,7 @@ def categories_bars(df: pd.DataFrame, title: str = "Scoring categories: mean per
     for ax in list(axes.flat)[len(cats):]:
         ax.set_visible(False)
     fig.suptitle(title)
-    _legend_below(fig, axes.flat[0])
+    legend_below(fig, axes.flat[0])
     return fig
 
 
@@ -261,7 +261,7 @@ def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
     t = t[t["group"] == "contract"]
     x = np.arange(len(t))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
-    axes[0].bar(x, t["share"] * 100, color=_BLUE,
+    axes[0].bar(x, t["share"] * 100, color=BLUE,
                 yerr=np.nan_to_num(_yerr(t, "share", "low95", "high95")), ecolor="black",
                 capsize=3, label="share; error bars: 95% intervals (Wilson)")
     axes[0].set_ylabel("share of deals (%)")
@@ -269,7 +269,7 @@ def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
     made = t["made_share"].fillna(0)
     err = np.nan_to_num(_yerr(t.fillna(0), "made_share", "made_low95", "made_high95"))
     err[:, t["deals"].to_numpy() == 0] = 0          # no contract at that level: no bar
-    axes[1].bar(x, made * 100, color=_ORANGE, yerr=err, ecolor="black", capsize=3)
+    axes[1].bar(x, made * 100, color=ORANGE, yerr=err, ecolor="black", capsize=3)
     axes[1].set_ylabel("contracts made (%)")
     axes[1].set_title("made, of the contracts at that level")
     axes[1].set_ylim(0, 100)
@@ -277,22 +277,22 @@ def contracts_bars(df: pd.DataFrame, title: str = "Contracts reached and made",
         ax.set_xticks(x, list(t["level"]), fontsize=8)
         ax.set_xlabel("contract")
     fig.suptitle(title)
-    _legend_below(fig, axes[0])
+    legend_below(fig, axes[0])
     return fig
 
 
 def length_histogram(df: pd.DataFrame, unit: str = "rubbers", title: str | None = None):
     """Whole games: how many deals (or hands) each lasted, as a share of the whole games."""
     col = df.columns[0]
-    fig, ax = _figure(8, 4.4)
+    fig, ax = new_figure(8, 4.4)
     kw = {}
     if "low95" in df:
         kw = dict(yerr=_yerr(df, "share", "low95", "high95"), ecolor="black", capsize=2)
-    ax.bar(df[col], df["share"] * 100, width=0.8, color=_BLUE, label=f"share of {unit}", **kw)
+    ax.bar(df[col], df["share"] * 100, width=0.8, color=BLUE, label=f"share of {unit}", **kw)
     mean = float((df[col] * df["count"]).sum() / df["count"].sum()) if len(df) else float("nan")
-    ax.axvline(mean, color=_ORANGE, linestyle="--", label=f"mean {mean:.2f} {col}")
+    ax.axvline(mean, color=ORANGE, linestyle="--", label=f"mean {mean:.2f} {col}")
     ax.set_xlabel(f"{col} per {tables.singular(unit)} (count)")
     ax.set_ylabel(f"share of {unit} (%)")
     ax.set_title(title or f"Length of the {unit}")
-    _legend_below(fig, ax, title="error bars: 95% intervals (Wilson)" if kw else None)
+    legend_below(fig, ax, title="error bars: 95% intervals (Wilson)" if kw else None)
     return fig

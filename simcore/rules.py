@@ -42,7 +42,7 @@ class RuleOption:
 
     def allowed_text(self) -> str:
         if self.choices:
-            return choices_text(_fmt(c) for c in self.choices)
+            return choices_text(value_text(c) for c in self.choices)
         if self.kind is int:
             return f"an integer from {self.minimum} to {self.maximum}"
         return {bool: "true, false"}.get(self.kind, "a string")
@@ -52,7 +52,7 @@ class RuleOption:
         if isinstance(raw, str):
             shown = json.dumps(raw) if typed else raw
         else:
-            shown = _fmt(raw) if isinstance(raw, (bool, type(None))) else repr(raw)
+            shown = value_text(raw) if isinstance(raw, (bool, type(None))) else repr(raw)
         return TrunfoError(f"rule {self.name}={shown} for {game} {why}; allowed: "
                            f"{self.allowed_text()}")
 
@@ -112,7 +112,8 @@ def _type_name(v: Any) -> str:
     return f"a {type(v).__name__}"
 
 
-def _fmt(v: Any) -> str:
+def value_text(v: Any) -> str:
+    """An option value as the user types it: true, false, off (None), or the value as it is."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if v is None:
@@ -142,7 +143,7 @@ class Rules(Mapping):
         return dict(self.values)
 
     def __str__(self) -> str:
-        return f"{self.game}(" + ",".join(f"{k}={_fmt(v)}" for k, v in self.values) + ")"
+        return f"{self.game}(" + ",".join(f"{k}={value_text(v)}" for k, v in self.values) + ")"
 
 
 @dataclass(frozen=True)

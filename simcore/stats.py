@@ -165,7 +165,7 @@ def score_from_elo(elo: float) -> float:
     return t / (1.0 + t)
 
 
-def _phi(x: float) -> float:
+def normal_cdf(x: float) -> float:
     """Standard normal CDF via ``erf``: Phi(x) = (1 + erf(x/sqrt 2)) / 2."""
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
@@ -224,7 +224,7 @@ def _elo_summary(counts: list[float], z: float, unit_key: str) -> dict:
         "elo_low": elo_low,
         "elo_high": elo_high,
         "elo95": (elo_high - elo_low) / 2.0,
-        "los": _phi((mu - 0.5) / se),  # se > 0: regularization keeps var > 0
+        "los": normal_cdf((mu - 0.5) / se),  # se > 0: regularization keeps var > 0
     }
 
 

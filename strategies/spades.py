@@ -7,12 +7,9 @@ definitions of ``random`` and ``greedy`` are in ``docs/games/spades.md`` ("Biddi
 "Play").
 """
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import clz, ctz, popcount, select_bit
 from simcore.spades.bidding import evaluate
 from simcore.spades.enums import (N_TRICKS, NON_SPADE_ACES, RANKS_PER_SUIT, SPADE_MASK, SPADES,
                                   STRIDE, SUIT, SUIT_MASKS)
@@ -25,17 +22,6 @@ _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _R = np.uint64(RANKS_PER_SUIT)
 _32 = np.uint64(32)
-
-
-@intrinsic
-def _clz(typingctx, x):
-    """Leading zero bits of a non-zero uint64 (``llvm.ctlz.i64``)."""
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
 
 
 # --- play ----------------------------------------------------------------------------
@@ -61,7 +47,7 @@ def cheapest(mask):
 @njit(inline="always")
 def highest(mask):
     """Highest strength; on equal strength the lowest suit."""
-    return ctz(mask & (STRIDE << np.uint64(63 - _clz(_fold(mask)))))
+    return ctz(mask & (STRIDE << np.uint64(63 - clz(_fold(mask)))))
 
 
 @njit(inline="always")

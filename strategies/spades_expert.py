@@ -7,12 +7,12 @@ parameter; ``tests/test_spades_expert.py`` has a test per rule.  It reads only t
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount
+from simcore.bits import clz, ctz, popcount
 from simcore.spades.enums import N_TRICKS, NON_SPADES, SPADE_MASK, SPADES, SUIT, SUIT_MASKS
 from simcore.spades.view import BLIND_NIL, BLIND_OFFER, SEE_CARDS
 from simcore.strategy import Param, register
 
-from .spades import _clz, cheapest, highest, winning_cards
+from .spades import cheapest, highest, winning_cards
 
 GAME = "spades"
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -35,7 +35,7 @@ def _above(c):
 @njit(inline="always")
 def _top(mask):
     """The highest card index of a non-empty mask."""
-    return 63 - _clz(mask)
+    return 63 - clz(mask)
 
 
 @njit(inline="always")

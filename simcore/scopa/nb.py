@@ -295,7 +295,7 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
     fills ``sc`` (score by side).  Returns ``(relays, last_capture, winning side or -1,
     dealer, held)`` (after an illegal move, ``status[0]`` is set and the rest is
     meaningless); ``held`` packs the sevens (bits 4s..4s+3) and the coins (bits
-    16+4s..16+4s+3) of each seat's first hand (:func:`_write_first`)."""
+    16+4s..16+4s+3) of each seat's first hand (:func:`write_first`)."""
     table, relays, dealer = new_deal(state, deck, hands, players, dealer, relay, source, i)
     held = np.int64(0)
     for s in range(players):
@@ -322,7 +322,7 @@ def deal_with(state, deck, hands, players, dealer, relay, lps, anyc, source, i, 
 
 
 @njit(inline="always")
-def _write_first(rec, held):
+def write_first(rec, held):
     """The sevens and coins of each seat's first hand, from :func:`deal_with`'s ``held``."""
     rec.dealt_sevens_seat0 = held & 15
     rec.dealt_sevens_seat1 = (held >> 4) & 15
@@ -335,7 +335,7 @@ def _write_first(rec, held):
 
 
 @njit(inline="always")
-def _write_deal(rec, d, dealer, n_sides, relays, last, winner, sc):
+def write_deal(rec, d, dealer, n_sides, relays, last, winner, sc):
     rec.deal = d
     rec.dealer = dealer
     rec.sides = n_sides
@@ -482,8 +482,8 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
             if status[0] != 0:
                 status[3] = d
                 return
-            _write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
-            _write_first(out[i], held)
+            write_deal(out[i], d, dealer, n_sides, relays, last, winner, sc)
+            write_first(out[i], held)
     return impl
 
 
@@ -576,9 +576,9 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
                     status[3] = r
                     return -1
                 if keep:
-                    _write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays,
-                                last, winner, sc)
-                    _write_first(deals_out[row], held)
+                    write_deal(deals_out[row], total_deals + n, dealer, n_sides, relays,
+                               last, winner, sc)
+                    write_first(deals_out[row], held)
                 for s in range(n_sides):
                     tot[s] += sc[S_POINTS, s]
                 n += 1

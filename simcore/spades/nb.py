@@ -186,7 +186,7 @@ def _write_dealt(rec, hands):
 
 
 @njit(inline="always")
-def _write_hand(rec, d, dealer, bids, blind, tricks, s0, s1, g0, g1):
+def write_hand(rec, d, dealer, bids, blind, tricks, s0, s1, g0, g1):
     rec.deal = d
     rec.dealer = dealer
     rec.bid_seat0 = bids[0]
@@ -294,7 +294,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
                 status[3] = d
                 return
             s0, s1, g0, g1, m0, m1 = score_hand(bids, blind, tricks, params)
-            _write_hand(out[i], d, dealer, bids, blind, tricks, s0, s1, g0, g1)
+            write_hand(out[i], d, dealer, bids, blind, tricks, s0, s1, g0, g1)
     return impl
 
 
@@ -403,8 +403,8 @@ def _games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, sta
                 sc0 += s0 - pen0
                 sc1 += s1 - pen1
                 if keep:
-                    _write_hand(hands_out[row], total_hands + n, dealer, bids, blind, tricks,
-                                s0, s1, g0, g1)
+                    write_hand(hands_out[row], total_hands + n, dealer, bids, blind, tricks,
+                               s0, s1, g0, g1)
                     t_before[row, 4] = pen0
                     t_before[row, 5] = pen1
                 n += 1
