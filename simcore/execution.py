@@ -1,10 +1,11 @@
 """Where the work runs: local threads (the default) or a Dask cluster, behind one interface.
 
-Every command that deals cards describes its work as a :class:`Job`: picklable data (the
-game, rules, strategies, seed...) with ``prepare()`` (build the setup and compile the
-kernels: once per process) and ``compute(state, start, count)`` (the result for indices
-``start .. start+count-1``).  A backend runs a job over a range of indices and hands the
-results to ``consume(start, count, result)`` in index order:
+Every command that deals cards (simulate, records, odds, compare, tournament, run)
+describes its work as a :class:`Job`: picklable data (the game, rules, strategies,
+seed...) with ``prepare()`` (build the setup and compile the kernels: once per job here,
+once per worker process on a cluster) and ``compute(state, start, count)`` (the result for
+indices ``start .. start+count-1``).  A backend runs a job over a range of indices and
+hands the results to ``consume(start, count, result)`` in index order:
 
 * :class:`Threads` cuts the range into short pieces run by worker threads
   (``simcore.runner.run_chunks``);
@@ -14,7 +15,9 @@ results to ``consume(start, count, result)`` in index order:
 
 Results never depend on the piece sizes or on where a piece runs, so both backends give the
 same data, chunk for chunk.  :func:`backend` turns the ``cluster=`` argument of the Python
-API (``None``, ``"local:N"``, ``"tcp://HOST:PORT"``, or a backend) into a backend.
+API (``None``, ``"local:N"``, ``"tcp://HOST:PORT"``, or a backend) into a backend,
+:class:`using` closes it at the end when it was made there, and :func:`check_cluster`
+refuses a bad ``cluster=`` / ``threads=`` before anything starts.
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ from . import limits
 from .errors import TrunfoError
 from .runner import DEFAULT_CHUNK, Progress, RunStatus, StopSignals, run_chunks
 
-__all__ = ["Job", "Threads", "DaskBackend", "backend", "using", "run_piece"]
+__all__ = ["Job", "Threads", "DaskBackend", "backend", "check_cluster", "using", "run_piece"]
 
 
 class Job:
@@ -131,7 +134,9 @@ class Backend:
 
 
 class Threads(Backend):
-    """Worker threads of this process (numba kernels release the GIL)."""
+    """Worker threads of this process (numba kernels release the GIL).  A job is prepared
+    once per job object (not kept for later jobs, as Dask workers keep theirs): a later
+    call sees the strategies and settings of its own time."""
 
     name = "threads"
 
@@ -140,13 +145,14 @@ class Threads(Backend):
 
     def warm_up(self, job: Job) -> float:
         t = time.perf_counter()
-        job.__dict__["local"] = prepared(job)
+        if "local" not in job.__dict__:
+            job.__dict__["local"] = job.prepare()
         return time.perf_counter() - t
 
     def run(self, job, total, consume, *, first=0, chunk=DEFAULT_CHUNK, progress=None,
             until=None):
         if "local" not in job.__dict__:
-            job.__dict__["local"] = prepared(job)
+            job.__dict__["local"] = job.prepare()
         state = job.__dict__["local"]
         return run_chunks(total, lambda s, c: job.compute(state, s, c), consume, first=first,
                           threads=self.threads, chunk=chunk, progress=progress, until=until)
@@ -209,11 +215,7 @@ class DaskBackend(Backend):
             return
         self.address = address
         self.local = address.startswith("local:")
-        n = _local_workers(address) if self.local else 0
-        if not self.local and not address.startswith(("tcp://", "tls://", "ws://", "wss://",
-                                                      "inproc://", "ucx://")):
-            raise TrunfoError(f"--cluster {address}: give local:N or tcp://HOST:PORT "
-                              f"(a running dask scheduler)")
+        n = _check_address(address)
         distributed = _dask()
         _quiet_logs()
         try:
@@ -418,6 +420,17 @@ def _task_error(e: Exception, address: str) -> Exception:
     return e
 
 
+def _check_address(address: str) -> int:
+    """The worker processes of ``local:N`` (0 for a scheduler's address), or the one-line
+    refusal of an address of no known form."""
+    if address.startswith("local:"):
+        return _local_workers(address)
+    if not address.startswith(("tcp://", "tls://", "ws://", "wss://", "inproc://", "ucx://")):
+        raise TrunfoError(f"--cluster {address}: give local:N or tcp://HOST:PORT "
+                          f"(a running dask scheduler)")
+    return 0
+
+
 def _local_workers(address: str) -> int:
     text = address[len("local:"):]
     if not text.strip().isdigit():
@@ -430,22 +443,38 @@ def _local_workers(address: str) -> int:
     return n
 
 
-def backend(cluster=None, threads: int | None = None) -> Backend:
-    """The backend of ``cluster`` (None: local threads; ``"local:N"``; ``"tcp://HOST:PORT"``;
-    a ``distributed.Client``, used and left open; or a Backend, returned as it is)."""
+def _is_client(cluster) -> bool:
+    return hasattr(cluster, "submit") and hasattr(cluster, "scheduler_info")
+
+
+def check_cluster(cluster=None, threads: int | None = None) -> None:
+    """Refuse, in one line, what :func:`backend` would refuse, without starting or reaching
+    anything: a bad thread count, an address of no known form, threads with a cluster."""
     if isinstance(cluster, Backend):
-        return cluster
-    if hasattr(cluster, "submit") and hasattr(cluster, "scheduler_info"):
+        return
+    if _is_client(cluster):
         if threads is not None:
             raise TrunfoError("threads and cluster exclude each other")
-        return DaskBackend(cluster)
+        return
     if cluster is None:
-        return Threads(limits.check_threads(threads))
+        limits.check_threads(threads)
+        return
     if not isinstance(cluster, str):
         raise TrunfoError(f"cluster must be 'local:N' or 'tcp://HOST:PORT', not {cluster!r}")
     if threads is not None:
         raise TrunfoError("--threads and --cluster exclude each other: a cluster's workers "
                           "choose their own threads")
+    _check_address(cluster)
+
+
+def backend(cluster=None, threads: int | None = None) -> Backend:
+    """The backend of ``cluster`` (None: local threads; ``"local:N"``; ``"tcp://HOST:PORT"``;
+    a ``distributed.Client``, used and left open; or a Backend, returned as it is)."""
+    check_cluster(cluster, threads)
+    if isinstance(cluster, Backend):
+        return cluster
+    if cluster is None:
+        return Threads(limits.check_threads(threads))
     return DaskBackend(cluster)
 
 
