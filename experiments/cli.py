@@ -15,8 +15,8 @@ import threading
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import (add_dealing_options, add_strategy_file_option, command_line,
-                      load_strategy_files, rules_of, strategies_of)
+from .options import (add_cluster_option, add_dealing_options, add_strategy_file_option,
+                      command_line, load_strategy_files, rules_of, strategies_of)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -204,77 +204,21 @@ def _length_bins(dist: dict, most: int = 16) -> list[tuple[str, int]]:
 
 
 # --- records ------------------------------------------------------------------------
-class _StopBetweenRecords:
-    """Ctrl-C and SIGTERM while records are written: a signal that arrives while a record
-    is written (or counted) lets it finish and stops after it; anywhere else (the kernels,
-    building the next records) it stops at once.  Either way the count is exact."""
-
-    def __init__(self):
-        self.writing = False
-        self.stop = False
-        self.previous = {}
-
-    def _handler(self, signum, frame):
-        if self.writing:
-            self.stop = True
-        else:
-            raise KeyboardInterrupt
-
-    def __enter__(self):
-        import signal
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                previous = signal.getsignal(sig)
-                if previous != signal.SIG_IGN:
-                    self.previous[sig] = previous
-                    signal.signal(sig, self._handler)
-        return self
-
-    def __exit__(self, *exc):
-        import signal
-        for sig, handler in self.previous.items():
-            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
-        return False
-
-
 def cmd_records(args) -> int:
-    import simcore
-    from simcore.files import AtomicFile
-    recs = simcore.game_records(args.game, deals=args.deals, seed=args.seed,
-                                strategies=strategies_of(args), rules=rules_of(args),
-                                dealer=args.dealer, players=args.players, rubbers=args.rubbers)
+    from simcore.facade import write_records
     to_stdout = args.out == "-"
-    out = None if to_stdout else AtomicFile(args.out, binary=False)   # checked before any work
-    write = sys.stdout.write if to_stdout else out.write
-    n, stopped = 0, False
-    try:
-        with _StopBetweenRecords() as guard:
-            try:
-                for rec in recs:
-                    line = json.dumps(rec, separators=(",", ":")) + "\n"
-                    guard.writing = True
-                    write(line)
-                    n += 1
-                    guard.writing = False
-                    if guard.stop:
-                        break
-            except KeyboardInterrupt:       # raised by the guard outside a write
-                stopped = True
-            stopped = stopped or guard.stop
-    except BaseException:
-        if out is not None:
-            out.discard()
-        raise
-    if out is not None:
-        out.commit()
+    r = write_records(sys.stdout if to_stdout else args.out, args.game, deals=args.deals,
+                      seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
+                      dealer=args.dealer, players=args.players, rubbers=args.rubbers,
+                      threads=args.threads, cluster=args.cluster, progress=args.progress)
     where = "" if to_stdout else f" to {args.out}"
-    if stopped:
-        print(f"interrupted: {n:,} records written{where}", file=sys.stderr)
+    if r.interrupted:
+        print(f"interrupted: {r.records:,} records written{where}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if args.json and not to_stdout:
-        print_json({"records": n, "out": args.out})
+        print_json({"records": r.records, "out": args.out})
     elif not to_stdout:
-        print(f"wrote {n:,} records{where}", file=sys.stderr)
+        print(f"wrote {r.records:,} records{where}", file=sys.stderr)
     return 0
 
 
@@ -364,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="-n counts rubbers (matches, games); every deal of each is written")
     s.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file, - for stdout")
+    add_cluster_option(s)
     s.set_defaults(func=cmd_records)
 
     s = sub.add_parser("rules", help="list games, or a game's rule options")

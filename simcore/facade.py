@@ -7,6 +7,7 @@ the per-chunk totals is kept, so memory stays flat for any number of deals.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -454,31 +455,158 @@ def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
                             unit="rubbers")
 
 
-def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies=("random",),
-                 rules: dict | None = None, dealer: int | None = None,
-                 players: int | None = None, rubbers: bool = False,
-                 chunk: int = 1024) -> Iterator[dict]:
-    """Game records (``docs/records.md``) of the deals ``simulate`` plays.
+class RecordsJob(TableJob):
+    """Game records (docs/records.md) of deals, or with ``rubbers=True`` of every deal of
+    whole rubbers (matches, games): ``compute`` gives the records of deals (rubbers)
+    ``start .. start+count-1`` as a list of dicts.  The deals of rubbers are numbered from
+    0 in each piece: :class:`_Numbering` adds the deals of the pieces before it."""
 
-    With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
-    Everything is validated at the call, before the first record is asked for.
-    """
+    def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
+                 rubbers: bool = False):
+        self._table(game, rules, strategies, players, dealer, seed, None)
+        self.rubbers = rubbers
+        self.label = game
+
+    def prepare(self):
+        g = get_game(self.game)
+        setup = self.setup()
+        if self.rubbers:                             # compile, or load from the cache
+            g.rubber_records(setup, self.seed, 0, 0)
+        else:
+            g.records(setup, self.seed, 0, 1)
+        return g, setup
+
+    def compute(self, state, start, count):
+        g, setup = state
+        if not self.rubbers:
+            return g.records(setup, self.seed, start, count)
+        recs: list[dict] = []
+        for r in range(start, start + count):
+            recs += g.rubber_records(setup, self.seed, r, len(recs))
+        return recs
+
+
+class _Numbering:
+    """Records of consecutive pieces of a run, in order: in rubbers, each piece's deals
+    (numbered from 0 by :class:`RecordsJob`) follow the deals of the pieces before it."""
+
+    def __init__(self, rubbers: bool):
+        self.rubbers = rubbers
+        self.deals = 0
+
+    def __call__(self, recs: list[dict]) -> list[dict]:
+        if self.rubbers:
+            for rec in recs:
+                rec["deal"] += self.deals
+            self.deals += len(recs)
+        return recs
+
+
+def _records_job(game, deals, seed, strategies, rules, dealer, players, rubbers, chunk,
+                 threads, cluster) -> tuple[RecordsJob, int, int]:
+    """The job of ``game_records`` / ``write_records``, every argument checked."""
+    from .execution import check_cluster
     g = get_game(game)
     setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
     seed = limits.check_seed(seed)
     deals = limits.check_count(deals, "rubbers" if rubbers else "deals")
     if rubbers and not hasattr(g, "rubber_records"):
         raise TrunfoError(f"{game} has no rubbers")
-    return _records(g, setup, seed, deals, rubbers, limits.check_chunk(chunk))
+    chunk = limits.check_chunk(chunk)
+    check_cluster(cluster, threads)
+    if cluster is not None:
+        cluster_check(setup)
+    return (RecordsJob(game, rules, strategies, players, dealer, seed, rubbers=bool(rubbers)),
+            deals, chunk)
 
 
-def _records(g, setup, seed, deals, rubbers, chunk) -> Iterator[dict]:
-    if rubbers:
-        first = 0
-        for r in range(deals):
-            recs = g.rubber_records(setup, seed, r, first)
-            first += len(recs)
-            yield from recs
-        return
-    for start in range(0, deals, chunk):
-        yield from g.records(setup, seed, start, min(chunk, deals - start))
+def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies=("random",),
+                 rules: dict | None = None, dealer: int | None = None,
+                 players: int | None = None, rubbers: bool = False,
+                 chunk: int = 1024, threads: int | None = None,
+                 cluster=None) -> Iterator[dict]:
+    """Game records (``docs/records.md``) of the deals ``simulate`` plays.
+
+    With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
+    Everything is validated at the call, before the first record is asked for.  The
+    records are computed as every command's work is (``simcore.execution``): on
+    ``threads`` local threads (default: one per core) or on a Dask cluster (``cluster=``,
+    as for ``simulate``), a few chunks ahead of the records yielded; they are the same
+    records in the same order whatever the threads, chunk or backend.  Ctrl-C while they
+    are computed raises ``KeyboardInterrupt`` in the loop that reads them.
+    """
+    job, deals, chunk = _records_job(game, deals, seed, strategies, rules, dealer, players,
+                                     rubbers, chunk, threads, cluster)
+    return _record_stream(job, deals, chunk, threads, cluster)
+
+
+def _record_stream(job: RecordsJob, total: int, chunk: int, threads, cluster) -> Iterator[dict]:
+    numbering = _Numbering(job.rubbers)
+    with using(cluster, threads) as ex:
+        ex.warm_up(job)
+        window = chunk * (2 * ex.threads + 2)        # records computed ahead, at most
+        done = 0
+        while done < total:
+            pieces: list[list[dict]] = []
+            status = ex.run(job, min(window, total - done),
+                            lambda start, count, recs: pieces.append(recs),
+                            first=done, chunk=chunk)
+            if status.interrupted:
+                raise KeyboardInterrupt
+            for recs in pieces:
+                yield from numbering(recs)
+            done += status.done
+
+
+@dataclass
+class RecordsResult:
+    """What ``write_records`` wrote: ``records`` (lines) of ``done`` of the ``requested``
+    deals (rubbers: ``unit``), whether Ctrl-C or SIGTERM stopped it, and how it ran."""
+    records: int
+    done: int
+    requested: int
+    unit: str
+    interrupted: bool
+    seconds: float
+    compile_seconds: float
+    threads: int
+
+
+def write_records(out, game: str = "sueca", deals: int = 10, seed: int = 0,
+                  strategies=("random",), rules: dict | None = None, dealer: int | None = None,
+                  players: int | None = None, rubbers: bool = False, chunk: int = 1024,
+                  threads: int | None = None, cluster=None,
+                  progress: bool | None = None) -> RecordsResult:
+    """Write the records of ``game_records`` as JSON Lines (docs/records.md) to ``out``: a
+    path (checked first, written under a temporary name and renamed into place at the
+    end) or an open text stream.  Ctrl-C or SIGTERM stops after the piece of records being
+    written (the file then holds whole rubbers); ``progress`` shows a progress bar as
+    ``simulate`` does.  The file is the same whatever the threads, chunk or backend."""
+    job, deals, chunk = _records_job(game, deals, seed, strategies, rules, dealer, players,
+                                     rubbers, chunk, threads, cluster)
+    file = AtomicFile(out, binary=False) if isinstance(out, (str, os.PathLike)) else None
+    write = file.write if file is not None else out.write
+    numbering = _Numbering(job.rubbers)
+    lines = 0
+
+    def consume(start, count, recs):
+        nonlocal lines
+        for rec in numbering(recs):
+            write(json.dumps(rec, separators=(",", ":")) + "\n")
+            lines += 1
+
+    unit = whole_unit(game) if rubbers else "deals"
+    try:
+        with using(cluster, threads) as ex:
+            compile_seconds = ex.warm_up(job)
+            bar = Progress(deals, unit, enabled=progress)
+            status = ex.run(job, deals, consume, chunk=chunk, progress=bar)
+            used = ex.threads
+    except BaseException:
+        if file is not None:
+            file.discard()
+        raise
+    if file is not None:
+        file.commit()
+    return RecordsResult(lines, status.done, deals, unit, status.interrupted, status.seconds,
+                         compile_seconds, used)

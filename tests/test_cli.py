@@ -68,6 +68,9 @@ def test_simulate_rubbers_json(capsys):
     (["simulate", "sueca", "--players", "3"], "played by 4 players"),
     (["simulate", "sueca", "--seed", "-1"], "must be an integer from 0 to 2**64 - 1, not -1"),
     (["records", "sueca", "--out", "-", "--rule", "tie_carry=2"], "allowed: true, false"),
+    (["records", "sueca", "--out", "-", "--cluster", "local:1", "--threads", "2"],
+     "--threads and --cluster exclude each other"),
+    (["records", "sueca", "--out", "-", "--cluster", "nowhere:1"], "give local:N or tcp://"),
     (["rules", "poker"], "invalid choice"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys, argv, needle):
@@ -118,6 +121,21 @@ def test_records_to_stdout_and_file(tmp_path, capsys):
     lines = path.read_text().splitlines()
     assert code == 0 and len(lines) >= 2
     assert {json.loads(x)["rubber"] for x in lines} == {0, 1}
+
+
+def test_records_are_the_same_file_on_one_thread_and_two(tmp_path, capsys):
+    mix = "random,greedy,random,greedy"
+    files = []
+    for threads in ("1", "2"):
+        path = tmp_path / f"r{threads}.jsonl"
+        code, out, err = run(capsys, "records", "sueca", "-n", "40", "--seed", "8", "--seats",
+                             mix, "--threads", threads, "--out", str(path))
+        assert code == 0 and "wrote 40 records" in err
+        files.append(path.read_bytes())
+    assert files[0] == files[1]
+    assert [json.loads(x) for x in files[0].decode().splitlines()] == list(
+        simcore.game_records("sueca", deals=40, seed=8, strategies=mix.split(","), threads=2,
+                             chunk=3))
 
 
 def test_rules_and_strategies_listings(capsys):

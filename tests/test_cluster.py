@@ -112,6 +112,33 @@ def test_local_cluster_odds_equal_local_threads(client):
                      cluster=client)
 
 
+MIX = ("random", "greedy", "random", "greedy")      # the table tests/test_records_check.py plays
+
+
+@pytest.mark.parametrize("kw,chunks", [(dict(deals=50, strategies=MIX), (7, 3)),
+                                       (dict(deals=5, rubbers=True), (2, 1))],
+                         ids=["deals", "rubbers"])
+def test_records_are_the_same_file_on_threads_and_on_a_cluster(client, tmp_path, kw, chunks):
+    """trunfo records: one thread (the default chunk), two threads and a cluster (short
+    chunks, so that pieces and tasks cut the run) write the same bytes; the deals of
+    rubbers are numbered on from one piece to the next."""
+    from simcore.facade import write_records
+    files = []
+    for i, where in enumerate([dict(threads=1), dict(threads=2, chunk=chunks[0]),
+                               dict(cluster=client, chunk=chunks[1])]):
+        path = tmp_path / f"r{i}.jsonl"
+        r = write_records(str(path), "sueca", seed=4, progress=False, **kw, **where)
+        assert r.done == kw["deals"] and not r.interrupted
+        files.append(path.read_bytes())
+    assert files[0] == files[1] == files[2]
+    recs = [json.loads(x) for x in files[0].decode().splitlines()]
+    assert r.records == len(recs) and [x["deal"] for x in recs] == list(range(len(recs)))
+    if kw.get("rubbers"):
+        assert sorted({x["rubber"] for x in recs}) == list(range(5)) and len(recs) > 5
+    assert list(simcore.game_records("sueca", seed=4, cluster=client, chunk=chunks[1],
+                                     **kw)) == recs
+
+
 def test_cluster_option_errors_are_one_line():
     with pytest.raises(TrunfoError, match="local:N or tcp://HOST:PORT"):
         compare("sueca", "greedy", "random", deals=10, cluster="nowhere:1")
@@ -119,6 +146,8 @@ def test_cluster_option_errors_are_one_line():
         compare("sueca", "greedy", "random", deals=10, cluster="local:1", threads=2)
     with pytest.raises(TrunfoError, match="local:N takes"):
         compare("sueca", "greedy", "random", deals=10, cluster="local:0")
+    with pytest.raises(TrunfoError, match="local:N or tcp://HOST:PORT"):
+        simcore.game_records("sueca", cluster="nowhere:1")     # at the call, before a record
 
 
 # --- real processes -----------------------------------------------------------------------

@@ -651,19 +651,23 @@ def test_records_interrupted_reports_every_record_it_wrote(capsys, monkeypatch):
 
 
 def test_records_to_a_file_interrupted_keeps_whole_records(tmp_path, capsys, monkeypatch):
-    real = simcore.game_records
+    from simcore.files import AtomicFile
+    real = AtomicFile.write
+    written = []
 
-    def stopped(*a, **k):
-        for i, rec in enumerate(real(*a, **k)):
-            if i == 4:
-                os.kill(os.getpid(), signal.SIGINT)
-            yield rec
+    def write(self, data):
+        written.append(data)
+        if len(written) == 5:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.01)
+        real(self, data)
 
-    monkeypatch.setattr(simcore, "game_records", stopped)
+    monkeypatch.setattr(AtomicFile, "write", write)
     path = tmp_path / "r.jsonl"
     code, out, err = run(capsys, "records", "sueca", "-n", 50, "--out", path)
     lines = path.read_text().splitlines()
     assert code == 130 and f"interrupted: {len(lines)} records written" in err
+    assert 5 <= len(lines) < 50          # stopped after the piece of records being written
     assert all(json.loads(x)["deal"] == i for i, x in enumerate(lines))
 
 
