@@ -203,3 +203,31 @@ def test_unparse_round_trip():
     once = lang.unparse(lang.parse(source))
     assert lang.unparse(lang.parse(once)) == once
     assert lang.check(once, SUECA) == lang.check(source, SUECA)
+
+
+@pytest.mark.parametrize("source,column,message", [
+    ("trumps(me) >= \u00b2", 15, "unexpected character '\u00b2'"),
+    ("trumps(me) >= \u0664", 15, "unexpected character"),         # an Arabic-Indic 4
+    ("trumps(me) >= 12345678901234567890123", 15, "a number has at most 9 digits"),
+    ("(" * 51 + "trumps(me) > 1" + ")" * 51, 51, "nested more than 50 deep"),
+    ("not " * 51 + "trumps(me) > 1", 201, "nested more than 50 deep"),
+    ("-" * 51 + "trumps(me) > 1", 51, "nested more than 50 deep"),
+    ("+".join(["trumps(me)"] * 101) + " > 1", None, "more than 100 levels deep"),
+    ("(" * 3000 + "1" + ")" * 3000, 1, "a condition has at most 2,000 characters"),
+])
+def test_the_language_limits_are_one_line(source, column, message):
+    """Past a documented limit (docs/odds.md, "Limits"): one line, no traceback, the
+    expression shown as an excerpt when long."""
+    with pytest.raises(TrunfoError) as err:
+        lang.check(source, SUECA)
+    text = str(err.value)
+    assert "\n" not in text and len(text) < 300
+    assert message in text
+    if column is not None:
+        assert f"at column {column}" in text
+
+
+def test_the_language_limits_leave_room_for_real_conditions():
+    lang.check("(" * 49 + "trumps(me) >= 123456789" + ")" * 49, SUECA)   # the call: 50
+    lang.check("not " * 49 + "trumps(me) > 1", SUECA)
+    lang.check(" + ".join(["trumps(me)"] * 90) + " > 1", SUECA)

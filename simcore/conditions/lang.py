@@ -34,6 +34,14 @@ KEYWORDS = ("and", "or", "not", "true", "false")
 COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
 _TWO_CHAR = ("==", "!=", "<=", ">=", "&&", "||")
 _ONE_CHAR = "(),+-<>=!&|"
+_DIGITS = "0123456789"
+
+#: the documented limits of the language (docs/odds.md, "Limits"): a condition longer,
+#: nested deeper or with a bigger number is refused in one line
+MAX_LENGTH = 2000      # characters
+MAX_NESTING = 50       # '(', calls, 'not' and '-' inside one another
+MAX_DEPTH = 100        # levels of the syntax tree (a sum of n terms takes n)
+MAX_DIGITS = 9         # digits of an integer
 
 
 @dataclass(frozen=True)
@@ -45,10 +53,12 @@ class Token:
 
 
 def fail(source: str, pos: int, message: str, what: str = "condition") -> TrunfoError:
-    """The one-line error: the expression, the column (1-based) and what was wrong."""
+    """The one-line error: the expression (an excerpt when long), the column (1-based) and
+    what was wrong."""
     col = pos + 1
     where = f"column {col}" if pos < len(source.rstrip()) else f"column {col} (the end)"
-    return TrunfoError(f"bad {what} {source!r} at {where}: {message}")
+    shown = repr(source) if len(source) <= 80 else repr(source[:60]) + f"... ({len(source):,} characters)"
+    return TrunfoError(f"bad {what} {shown} at {where}: {message}")
 
 
 def tokenize(source: str) -> list[Token]:
@@ -59,13 +69,15 @@ def tokenize(source: str) -> list[Token]:
         if ch.isspace():
             i += 1
             continue
-        if ch.isdigit():
+        if ch in _DIGITS:
             j = i
-            while j < n and source[j].isdigit():
+            while j < n and source[j] in _DIGITS:
                 j += 1
-            if j < n and (source[j].isalpha() or source[j] == "_"):
+            if j < n and (source[j].isalnum() or source[j] == "_"):
                 raise fail(source, i, f"{source[i:j + 1]!r} is not a number nor a name "
                                       "(cards are quoted: '7S')")
+            if j - i > MAX_DIGITS:
+                raise fail(source, i, f"a number has at most {MAX_DIGITS} digits")
             toks.append(Token("int", source[i:j], i, int(source[i:j])))
             i = j
             continue
@@ -153,8 +165,18 @@ class Parser:
     def __init__(self, source: str, what: str = "condition"):
         self.source = source
         self.what = what
+        if len(source) > MAX_LENGTH:
+            raise fail(source, 0, f"a {what} has at most {MAX_LENGTH:,} characters", what)
         self.toks = tokenize(source)
         self.i = 0
+        self.nesting = 0
+
+    def deeper(self, tok: Token) -> None:
+        """One more '(', call, 'not' or '-' inside the others (refused past MAX_NESTING)."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise fail(self.source, tok.pos, f"nested more than {MAX_NESTING} deep "
+                                             "(parentheses, calls, 'not' and '-')", self.what)
 
     @property
     def tok(self) -> Token:
@@ -205,7 +227,10 @@ class Parser:
     def not_(self, after: str | None = None) -> Node:
         if self.is_kw("not"):
             t = self.take()
-            return Node("not", t.pos, None, (self.not_("not"),))
+            self.deeper(t)
+            node = Node("not", t.pos, None, (self.not_("not"),))
+            self.nesting -= 1
+            return node
         return self.compare(after)
 
     def compare(self, after: str | None = None) -> Node:
@@ -229,7 +254,10 @@ class Parser:
     def unary(self, after: str | None = None) -> Node:
         if self.is_op("-"):
             t = self.take()
-            return Node("neg", t.pos, None, (self.unary("-"),))
+            self.deeper(t)
+            node = Node("neg", t.pos, None, (self.unary("-"),))
+            self.nesting -= 1
+            return node
         return self.atom(after)
 
     def atom(self, after: str | None = None) -> Node:
@@ -247,7 +275,7 @@ class Parser:
             if t.text in ("true", "false"):
                 return Node("bool", t.pos, t.text == "true")
             if self.is_op("("):
-                self.take()
+                self.deeper(self.take())
                 args = []
                 if not self.is_op(")"):
                     args.append(self.expr())
@@ -257,10 +285,11 @@ class Parser:
                 if not self.is_op(")"):
                     raise self.error(f"expected ',' or ')' in the arguments of {t.text}(")
                 self.take()
+                self.nesting -= 1
                 return Node("call", t.pos, t.text, tuple(args))
             return Node("name", t.pos, t.text)
         if t.kind == "op" and t.text == "(":
-            self.take()
+            self.deeper(self.take())
             if self.is_op(")"):
                 raise self.error("expected an expression inside '( )'")
             node = self.expr()
@@ -268,6 +297,7 @@ class Parser:
                 raise self.error("expected ')' to close the '(' at column "
                                  f"{t.pos + 1}")
             self.take()
+            self.nesting -= 1
             return node
         raise self.error("expected an expression" + (f" after {after!r}" if after else ""))
 
@@ -277,7 +307,20 @@ def parse(source: str, what: str = "condition") -> Node:
     if not isinstance(source, str):
         raise TrunfoError(f"a {what} is a string in the conditions language, "
                           f"not {type(source).__name__}")
-    return Parser(source, what).parse()
+    node = Parser(source, what).parse()
+    _check_depth(source, node, what)
+    return node
+
+
+def _check_depth(source: str, node: Node, what: str) -> None:
+    """Refuse a syntax tree deeper than MAX_DEPTH (the passes after parsing recurse)."""
+    todo = [(node, 1)]
+    while todo:
+        n, d = todo.pop()
+        if d > MAX_DEPTH:
+            raise fail(source, n.pos, f"more than {MAX_DEPTH} levels deep (a sum of n terms "
+                                      "takes n)", what)
+        todo.extend((c, d + 1) for c in n.args if isinstance(c, Node))
 
 
 # --- holders, card functions, linear forms, the checked condition ----------------------------
