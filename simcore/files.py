@@ -61,9 +61,48 @@ def check_output_dir(path: str) -> None:
 
 
 def temp_name(path: str) -> str:
-    """A unique temporary name next to ``path`` (hidden, ending in ``.tmp``)."""
+    """A unique temporary name next to ``path`` (hidden, ending in ``.tmp``): ``.NAME.PID.
+    RANDOM.tmp``, the writing process's id in it (:func:`sweep_stale`)."""
     d, base = os.path.split(os.fspath(path))
     return os.path.join(d, f".{base}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True            # exists (another user's) or cannot tell: leave its file
+    return True
+
+
+def sweep_stale(path: str) -> list[str]:
+    """Remove the temporary files :func:`temp_name` made for ``path`` whose writer is no
+    longer running on this machine (a writer killed by SIGKILL, or the machine stopped,
+    leaves one behind); returns the names removed.  A file whose writer still runs, or
+    that cannot be removed, is left alone."""
+    d, base = os.path.split(os.fspath(path))
+    prefix = f".{base}."
+    removed = []
+    try:
+        names = os.listdir(d or ".")
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        parts = name[len(prefix):-len(".tmp")].split(".")
+        if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8:
+            continue
+        if _running(int(parts[0])):
+            continue
+        try:
+            os.remove(os.path.join(d, name))
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
 
 
 def fsync_dir(path: str) -> None:
@@ -96,6 +135,7 @@ class AtomicFile:
         check_output_file(path)
         self.path = os.fspath(path)
         self.fsync = fsync
+        sweep_stale(self.path)
         self.tmp = temp_name(self.path)
         self.file = None
         try:

@@ -714,3 +714,22 @@ def test_tournament_help_does_not_mention_sprt(capsys):
     with pytest.raises(SystemExit):
         main(["compare", "--help"])
     assert "--sprt" in capsys.readouterr().out
+
+
+def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path, capsys):
+    """``simulate --out`` killed by SIGKILL leaves ``.NAME.PID.RANDOM.tmp`` behind; the next
+    command that writes NAME removes it when its writer no longer runs (and leaves the file
+    of a writer that still runs, and files of other names, alone)."""
+    out = tmp_path / "d.parquet"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f".d.parquet.{dead.pid}.0123abcd.tmp"
+    stale.write_bytes(b"x" * 1000)
+    alive = tmp_path / f".d.parquet.{os.getpid()}.89abcdef.tmp"
+    alive.write_bytes(b"y")
+    other = tmp_path / f".e.parquet.{dead.pid}.0123abcd.tmp"
+    other.write_bytes(b"z")
+    assert main(["simulate", "sueca", "-n", "2000", "--seed", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert out.exists() and not stale.exists()
+    assert alive.exists() and other.exists()
