@@ -48,6 +48,7 @@ _VIEW_LEVELS = {"none": VIEW_NONE, "trick": VIEW_TRICK, "full": VIEW_FULL}
 
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
+_INT64 = (-2 ** 63, 2 ** 63 - 1)     # a parameter reaches its policy as an int64
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,27 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
 
+    def __post_init__(self):
+        """Refused when defined (one line), not at the first run: a default of another type
+        than int, bool or str, a str without choices, bounds that are not integers, a
+        default outside its own bounds or choices."""
+        where = f"strategy parameter {self.name!r}"
+        if type(self.default) not in (int, bool, str):
+            raise TrunfoError(f"{where}: the default {self.default!r} is a "
+                              f"{type(self.default).__name__}; a parameter is an int, a bool "
+                              "or a string of its choices")
+        for b in (self.minimum, self.maximum):
+            if b is not None and (type(b) is not int or not _INT64[0] <= b <= _INT64[1]):
+                raise TrunfoError(f"{where}: minimum and maximum are integers of 64 bits, "
+                                  f"not {b!r}")
+        if self.kind is str and not self.choices:
+            raise TrunfoError(f"{where}: a string parameter needs its choices")
+        try:
+            self.coerce("", self.default)
+        except TrunfoError:
+            raise TrunfoError(f"{where}: the default {_fmt(self.default)} is not allowed; "
+                              f"allowed: {self.allowed_text()}") from None
+
     @property
     def kind(self) -> type:
         return type(self.default)
@@ -70,9 +92,9 @@ class Param:
             return choices_text(_fmt(c) for c in self.choices)
         if self.kind is bool:
             return "true, false"
-        lo = "" if self.minimum is None else f">= {self.minimum}"
-        hi = "" if self.maximum is None else f"<= {self.maximum}"
-        return "an integer" + (" " + " and ".join(x for x in (lo, hi) if x) if lo or hi else "")
+        lo = f">= {_INT64[0] if self.minimum is None else self.minimum}"
+        hi = f"<= {_INT64[1] if self.maximum is None else self.maximum}"
+        return f"an integer {lo} and {hi}"
 
     def coerce(self, owner: str, value: Any) -> Any:
         bad = TrunfoError(f"parameter {self.name}={_fmt(value)} of strategy {owner} is not "
@@ -95,7 +117,8 @@ class Param:
                 raise bad from None
             if (self.choices and v not in self.choices) or \
                     (self.minimum is not None and v < self.minimum) or \
-                    (self.maximum is not None and v > self.maximum):
+                    (self.maximum is not None and v > self.maximum) or \
+                    not _INT64[0] <= v <= _INT64[1]:
                 raise bad
             return v
         v = str(value).strip()
@@ -354,6 +377,9 @@ def parse_name(text: str) -> tuple[str, dict[str, str]]:
         if not sep or not k.strip():
             raise TrunfoError(f"bad strategy parameter {item.strip()!r} in {text!r}: "
                               f"write it as key=value")
+        if k.strip() in given:
+            raise TrunfoError(f"strategy parameter {k.strip()} is given twice in {text!r}: "
+                              "give it once")
         given[k.strip()] = v.strip()
     return name.strip(), given
 

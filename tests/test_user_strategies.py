@@ -113,6 +113,31 @@ def test_bad_parameters_are_one_line():
         S.lineup("sueca", ["trump_leader(lead_at=11)"], 4)
     with pytest.raises(TrunfoError, match="write it as NAME or NAME"):
         S.lineup("sueca", ["trump_leader(lead_at=3"], 4)
+    with pytest.raises(TrunfoError, match="lead_at is given twice"):
+        S.lineup("sueca", ["trump_leader(lead_at=3,lead_at=9)"], 4)
+    with pytest.raises(TrunfoError, match="lead_trumps_at is given twice"):
+        S.lineup("sueca", ["expert(lead_trumps_at=3, lead_trumps_at=9)"], 4)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: S.Param("x", 0.5), "the default 0.5 is a float"),
+    (lambda: S.Param("x", "a"), "a string parameter needs its choices"),
+    (lambda: S.Param("x", 3, minimum=5), "the default 3 is not allowed; allowed: an integer >= 5"),
+    (lambda: S.Param("x", 3, maximum=2.5), "minimum and maximum are integers of 64 bits"),
+    (lambda: S.Param("x", "b", choices=("a", "c")), "the default b is not allowed"),
+])
+def test_a_bad_parameter_is_refused_where_it_is_defined(make, message):
+    with pytest.raises(TrunfoError, match=message):
+        make()
+
+
+def test_an_unbounded_parameter_takes_only_values_its_policy_can_hold():
+    """A parameter reaches its policy as an int64: past that it was an overflow."""
+    p = S.Param("x", 3)
+    assert p.coerce("mine", str(2 ** 63 - 1)) == 2 ** 63 - 1
+    with pytest.raises(TrunfoError, match="allowed: an integer >= -9223372036854775808 and "
+                                          "<= 9223372036854775807"):
+        p.coerce("mine", "9" * 25)
 
 
 def test_entry_points_register_strategies(monkeypatch, tmp_path):
