@@ -281,7 +281,7 @@ def _describe(s) -> dict:
 
 # --- parser ------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    from simcore.games import all_games
+    from simcore.games import all_games, solver_games
     games = list(all_games())
     p = _Parser(prog="trunfo", description="Monte Carlo simulator for Sueca, Brisca, Brisca "
                                             "rematada, Scopa and Spades.")
@@ -298,8 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .odds_cli import add_condition_options
     add_condition_options(s)
     s.add_argument("--par", action="store_true",
-                   help="also solve every deal double dummy from the opening lead (sueca, "
-                        "spades, brisca; slow: see docs/solver.md)")
+                   help=f"also solve every deal double dummy from the opening lead "
+                        f"({', '.join(solver_games())}; slow: see docs/solver.md)")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")

@@ -169,6 +169,7 @@ def cmd_odds(args) -> int:
 
 
 def register(sub, games) -> None:
+    from simcore.games import solver_games
     s = sub.add_parser("odds", help="exact odds of a holding, and how the deals that have it "
                                     "turn out")
     s.add_argument("game", choices=games, metavar="GAME", help=f"one of: {', '.join(games)}")
@@ -183,7 +184,8 @@ def register(sub, games) -> None:
                    help="add the game's standard tables (outcomes by a holding, with its exact "
                         "probability)")
     s.add_argument("--par", action="store_true",
-                   help="also solve every deal double dummy (sueca, spades, brisca; slow)")
+                   help=f"also solve every deal double dummy ({', '.join(solver_games())}; "
+                        f"slow)")
     s.set_defaults(func=cmd_odds)
 
 

@@ -13,10 +13,10 @@ from simcore.errors import TrunfoError
 
 
 def register(sub, games) -> None:
-    from simcore.solver.enums import GAMES
+    from simcore.games import solver_games
     s = sub.add_parser("solve", help="double-dummy par of a recorded deal, and a best line")
     s.add_argument("game", choices=games, metavar="GAME",
-                   help=f"one of: {', '.join(GAMES)} (the games the solver plays)")
+                   help=f"one of: {', '.join(solver_games())} (the games the solver plays)")
     s.add_argument("--record", required=True, metavar="FILE.jsonl",
                    help="game records, as 'trunfo records GAME --out FILE.jsonl' writes them")
     s.add_argument("--deal", type=int, default=None, metavar="K",
@@ -55,24 +55,22 @@ def read_record(path: str, game: str, deal: int | None) -> dict:
 
 
 def cmd_solve(args) -> int:
+    from simcore.games import get_game, solver_of
     from simcore.solver import api
-    from simcore.solver.enums import GAMES
     from .cli import print_json
-    if args.game not in GAMES:
-        raise TrunfoError(f"no double-dummy solver for {args.game}; valid games: "
-                          f"{', '.join(GAMES)}")
+    solver = solver_of(get_game(args.game))
     rec = read_record(args.record, args.game, args.deal)
-    pos = api.position_from_record(rec)
-    deck = api.deck_of(pos.game, pos.players)
+    pos = api.position_from_record(solver, rec)
+    deck = pos.config.deck
     t = time.perf_counter()
     sol = api.solve(pos)
     par, line = api.best_line(pos)
     seconds = time.perf_counter() - t
     tricks = api.play_line(pos, line)
-    unit = "tricks" if pos.game == "spades" else "points"
+    unit = pos.config.unit
     fc = deck.format_card
     if args.json:
-        print_json({"game": pos.game, "players": pos.players, "seed": rec.get("seed"),
+        print_json({"game": args.game, "players": pos.players, "seed": rec.get("seed"),
                     "deal": rec.get("deal"), "dealer": rec.get("dealer"),
                     "trump": rec.get("trump"), "leader": pos.leader, "unit": unit,
                     "par": list(par), "moves": {fc(c): list(v) for c, v in sol.moves.items()},
@@ -82,8 +80,9 @@ def cmd_solve(args) -> int:
                     "seconds": seconds})
         return 0
     sides = "side = seat % 2"
-    trump = f"trump {rec['trump']}" if pos.game != "spades" else "spades trump"
-    out = [f"trunfo {__version__} · solve {pos.game} · {pos.players} players · deal "
+    fixed = pos.config.trump
+    trump = f"trump {rec['trump']}" if fixed is None else f"{deck.suit_names[fixed]} trump"
+    out = [f"trunfo {__version__} · solve {args.game} · {pos.players} players · deal "
            f"{rec.get('deal')} (seed {rec.get('seed')}) · dealer {rec.get('dealer')} · {trump}",
            "hands: " + " | ".join(f"{s}: {' '.join(deck.format_hand(h))}"
                                   for s, h in enumerate(pos.hands))]

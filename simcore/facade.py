@@ -19,7 +19,7 @@ import pandas as pd
 from . import __version__, limits
 from .errors import TrunfoError
 from .files import AtomicFile, os_error
-from .games import get_game
+from .games import get_game, solver_of
 from .execution import Backend, Job, using
 from .runner import DEFAULT_CHUNK, Progress
 
@@ -358,7 +358,8 @@ def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
     par_total = 0
     if par:
         from .solver import par as solver_par
-        par_total, par_unit = solver_par.check_game(g.name)
+        solver = solver_of(g, "--par works for")
+        par_total, par_unit = solver.total, solver.unit
         chunk = min(chunk, solver_par.PAR_CHUNK)
     if cluster is not None:
         cluster_check(setup)

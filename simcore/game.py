@@ -62,6 +62,9 @@ class Game:
     view_dtype: np.dtype = None       # what a seat knows (simcore/<game>/view.py)
     decisions: tuple = ("play",)      # the kinds of decision its strategies make
     returns: str = "a card index"     # what a play policy returns (said in errors)
+    #: the double-dummy solver's view of the game (``simcore.solver.config.GameSolver``,
+    #: in ``<game>/solve.py``); None: the game has no solver (``trunfo solve``, ``--par``)
+    solver = None
 
     def check_players(self, players: int | None) -> int:
         if players is None:

@@ -32,3 +32,17 @@ def get_game(name: str) -> Game:
     if name not in games:
         raise TrunfoError(f"unknown game {name!r}; valid games: {choices_text(games)}")
     return games[name]
+
+
+def solver_games() -> list[str]:
+    """The games the double-dummy solver plays (a ``solver`` on their Game object)."""
+    return [name for name, g in all_games().items() if g.solver is not None]
+
+
+def solver_of(game: Game, valid: str = "valid games:"):
+    """The game's solver (``game.solver``); else a one-line ``TrunfoError`` naming the games
+    that have it after ``valid``."""
+    if game.solver is None:
+        raise TrunfoError(f"no double-dummy solver for {game.name}; {valid} "
+                          f"{choices_text(solver_games())}")
+    return game.solver

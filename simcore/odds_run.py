@@ -30,7 +30,7 @@ import pandas as pd
 
 from . import __version__, limits, stats
 from .errors import TrunfoError, choices_text
-from .games import get_game
+from .games import get_game, solver_of
 from .facade import TableJob
 from .runner import DEFAULT_CHUNK, Progress, default_threads
 
@@ -612,7 +612,7 @@ class OddsJob(TableJob):
             _holdings(c, d, np.zeros(1, np.int64), st["sides"])
         if self.par:
             from .solver import par as solver_par
-            st["par_total"] = solver_par.check_game(g.name)[0]
+            st["par_total"] = solver_of(g, "--par works for").total
             solver_par.warm_up(g, setup)
         return st
 
@@ -685,7 +685,8 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
     analyse = time.perf_counter() - t0
     if par:
         from .solver import par as solver_par
-        par_total, par_unit = solver_par.check_game(g.name)
+        solver = solver_of(g, "--par works for")
+        par_total, par_unit = solver.total, solver.unit
         chunk = min(chunk, solver_par.PAR_CHUNK)
     estimates = [e for e, _ in estimates_of(np.empty(0, g.record_dtype), np.zeros(0, np.int64),
                                             setup)]

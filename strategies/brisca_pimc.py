@@ -19,6 +19,7 @@ import numpy as np
 from simcore._jit import njit
 from simcore.bits import bit, ctz, popcount
 from simcore.brisca.enums import N_VALUES, VALUES
+from simcore.brisca.solve import SOLVER
 from simcore.solver import enums as _SV
 from simcore.strategy import Param, register
 from strategies.pimc import DEPENDS, best_of, pimc_totals, solver_position
@@ -31,10 +32,10 @@ _CFGS = np.zeros((3, 4, _SV.N_CFG), np.int64)
 _TABS = np.zeros((2 * N_VALUES, 3, 48), np.int64)
 for _i, _n in enumerate((2, 4, 6)):
     for _t in range(4):
-        _CFGS[_i, _t] = _SV.with_trump(_SV.game_tables("brisca", _n)[0], _t)
+        _CFGS[_i, _t] = _SV.with_trump(SOLVER.config(_n).tables()[0], _t)
 for _d, _n in enumerate((2, 6)):
     for _v, _name in enumerate(VALUES):
-        _tab = _SV.game_tables("brisca", _n, {"values": _name})[1]
+        _tab = SOLVER.config(_n, {"values": _name}).tables()[1]
         _TABS[N_VALUES * _d + _v, :, :_tab.shape[1]] = _tab
 del _i, _n, _t, _d, _v, _name, _tab
 

@@ -23,6 +23,7 @@ from simcore._jit import njit
 from simcore.bits import ctz, popcount
 from simcore.solver import enums as _SV
 from simcore.spades.enums import N_TRICKS
+from simcore.spades.solve import SOLVER
 from simcore.strategy import Param, register
 from strategies.pimc import DEPENDS, best_of, pimc_totals, solver_position
 from strategies.spades_expert import PARAMS as EXPERT_PARAMS
@@ -30,8 +31,8 @@ from strategies.spades_expert import expert_bid_of, expert_card
 
 GAME = "spades"
 _FULL = np.uint64((1 << 52) - 1)
-_CFG, _TAB, _ = _SV.game_tables("spades", 4, {"break_spades": False})
-_CFG_BREAK, _, _ = _SV.game_tables("spades", 4, {"break_spades": True})
+_CFG, _TAB = SOLVER.config(4, {"break_spades": False}).tables()
+_CFG_BREAK, _ = SOLVER.config(4, {"break_spades": True}).tables()
 _CFGS = np.stack([_CFG, _CFG_BREAK])
 
 

@@ -297,10 +297,11 @@ register(GAME, "expert", expert_play, deterministic=True, view="full", params=[
 # a change there that changes play needs a change here too (its workspace's stock/point-class
 # vector once had 64 slots for the solver's SM_LEN = 73: writes past its end).
 from simcore.solver import enums as _SV  # noqa: E402
+from simcore.sueca.solve import SOLVER  # noqa: E402
 from strategies.pimc import DEPENDS as _PIMC_DEPENDS  # noqa: E402
 from strategies.pimc import pimc_choose, solver_position  # noqa: E402
 
-_SOLVER_CFG, _SOLVER_TAB, _ = _SV.game_tables("sueca")
+_SOLVER_CFG, _SOLVER_TAB = SOLVER.config(4).tables()
 _SOLVER_CFGS = np.stack([_SV.with_trump(_SOLVER_CFG, t) for t in range(4)])
 
 

@@ -3,10 +3,16 @@ from __future__ import annotations
 
 import random
 
+from simcore.games import get_game
 from simcore.solver.api import Position, best_line, solve, value
 from solver_brute import Rules, par_value
 
 N_CARDS = {"sueca": 40, "spades": 52}
+
+
+def config(game: str, players: int = 4, rules=None):
+    """The solver's configuration of ``game``, as the game hands it (``game.solver``)."""
+    return get_game(game).solver.config(players, rules)
 
 
 def random_ending(game: str, players: int, tricks: int, rng: random.Random):
@@ -29,8 +35,9 @@ def random_ending(game: str, players: int, tricks: int, rng: random.Random):
         hands[seat].remove(card)
         trick.append(card)
     taken = (rng.randrange(30), rng.randrange(30))
-    pos = Position(game, [sum(1 << c for c in h) for h in hands], trump, leader, trick,
-                   taken, stock, {"break_spades": rules.break_spades}, broken)
+    pos = Position(config(game, players, {"break_spades": rules.break_spades}),
+                   [sum(1 << c for c in h) for h in hands], trump, leader, trick, taken, stock,
+                   broken)
     return pos, rules, hands, trick, stock, broken
 
 

@@ -66,7 +66,7 @@ def test_solve_errors_are_one_line_exit_2(capsys, tmp_path, brisca_records, cont
 
 def test_solve_names_the_games_it_plays(capsys, brisca_records):
     code, out, err = run(capsys, "solve", "scopa", "--record", str(brisca_records))
-    assert code == 2 and "valid games: sueca, spades, brisca" in err
+    assert code == 2 and "valid games: sueca, brisca, spades" in err
 
 
 def test_simulate_par_adds_the_summary_and_parquet_columns(capsys, tmp_path, brisca_records):

@@ -19,9 +19,9 @@ import pytest
 
 from simcore.solver import enums as E
 from simcore.solver import nb
-from simcore.solver.api import Position, deck_of, solve, workspace
+from simcore.solver.api import Position, solve, workspace
 from solver_brute import Rules, par_value
-from solver_checks import random_ending
+from solver_checks import config, random_ending
 
 TT_BITS = 14
 OFF = {"both on": 0, "near off": E.NOEXCH_NEAR, "dominance off": E.NOEXCH_DOM,
@@ -31,7 +31,7 @@ OFF = {"both on": 0, "near off": E.NOEXCH_NEAR, "dominance off": E.NOEXCH_DOM,
 def _solve(pos, ws, noexch):
     """The value side 0 takes from the cards in play at ``pos`` (``nb.solve_value``) and the
     search's nodes, with the prunings of ``noexch`` off."""
-    cfg, tab, _ = pos.tables()
+    cfg, tab = pos.tables()
     hands, p = pos.arrays()
     meta = ws[6]
     meta[E.M_NOEXCH] = noexch
@@ -66,13 +66,13 @@ def test_dominated_card_on_a_sure_trick_is_not_searched():
     """The last seat's side takes the trick whichever of two neighbouring cards it plays: the
     richer one (the ace, 11 points) goes on it and the seven (10) is not searched; its
     value, solved on its own, is no better for the side."""
-    deck = deck_of("sueca", 4)
+    deck = config("sueca").deck
     c = deck.card
     trump = deck.suits.index("H")
     # seat 0 led the queen of clubs, seats 1 and 2 followed low; seat 3 to play
     hands = [[c("2", "D")], [c("3", "D")], [c("2", "H")], [c("A", "C"), c("7", "C")]]
     trick = [c("Q", "C"), c("4", "C"), c("5", "C")]
-    pos = Position("sueca", [sum(1 << x for x in h) for h in hands], trump, 0, trick)
+    pos = Position(config("sueca"), [sum(1 << x for x in h) for h in hands], trump, 0, trick)
     ws = workspace(TT_BITS)
     on = _solve(pos, ws, E.NOEXCH_NEAR)             # dominance alone
     off = _solve(pos, ws, E.NOEXCH_NEAR | E.NOEXCH_DOM)

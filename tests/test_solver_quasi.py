@@ -14,8 +14,9 @@ from simcore.solver import enums as E
 from simcore.solver import nb
 from simcore.solver.api import Position, value, workspace
 from solver_brute import Rules, par_value
+from solver_checks import config
 
-TAB = E.game_tables("sueca", 4)[1]
+TAB = config("sueca").tables()[1]
 POINTS = TAB[E.T_POINTS]
 RPS = 10
 FIELD = np.uint64((1 << RPS) - 1)
@@ -79,7 +80,7 @@ def _nodes_after(ws, first, second, quasi):
     nb.new_generation(tv, meta)
     out = []
     for p in (first, second):
-        cfg, tab, _ = p.tables()
+        cfg, tab = p.tables()
         if not quasi:
             cfg[E.C_PTOP] = 0
         hands, pos = p.arrays()
@@ -102,8 +103,8 @@ def test_a_table_entry_serves_the_twin_position():
     for _ in range(6):
         hands, twin = random_twins(rng, 6)
         trump, leader = rng.randrange(4), rng.randrange(4)
-        a = Position("sueca", [int(_mask(h)) for h in hands], trump, leader)
-        b = Position("sueca", [int(_mask(h)) for h in twin], trump, leader)
+        a = Position(config("sueca"), [int(_mask(h)) for h in hands], trump, leader)
+        b = Position(config("sueca"), [int(_mask(h)) for h in twin], trump, leader)
         alone = value(b, ws)[0]                          # b's par solved on its own
         n_on, v_on = _nodes_after(ws, a, b, quasi=True)
         n_off, v_off = _nodes_after(ws, a, b, quasi=False)

@@ -10,13 +10,13 @@ import pytest
 from simcore.solver import enums as E
 from simcore.solver import nb
 from simcore.solver.api import workspace
-from solver_checks import random_ending
+from solver_checks import config, random_ending
 
 TT_BITS = 12
 
 
 def _root(pos, ws):
-    cfg, tab, _ = pos.tables()
+    cfg, tab = pos.tables()
     hands, p = pos.arrays()
     st, hs, mv, sm, tk, tv, meta = ws
     nb.new_generation(tv, meta)
@@ -37,7 +37,7 @@ def test_search_spec_picks_the_copy_built_for_the_game(game, players, rules, wan
     ws = workspace(TT_BITS)
     for _ in range(3):
         pos = random_ending(game, players, 3, rng)[0]
-        pos.rules = dict(rules)
+        pos.config = config(game, players, rules)
         cfg, tab, p, rem = _root(pos, ws)
         assert nb.search_spec(cfg, ws[6]) == want
 
@@ -53,7 +53,7 @@ def test_specialized_search_matches_the_generic_one(game, players, spec, tricks)
     checked = 0
     while checked < 6:
         pos = random_ending(game, players, tricks, rng)[0]
-        pos.rules = {}
+        pos.config = config(game, players)
         cfg, tab, p, rem = _root(pos, ws)
         assert nb.search_spec(cfg, meta) == spec
         for t in (1, rem // 3, rem // 2 + 1, rem):

@@ -18,9 +18,10 @@ def test_sueca_partition_search_never_skips_a_relevant_card():
     "below every relevant card of its suit" while it was itself the lowest relevant one."""
     from simcore.solver.api import Position, solve
     from solver_brute import Rules, par_value
+    from solver_checks import config
     masks = [67118082, 2147633152, 618643062784, 17179971584]
     hands = [[c for c in range(40) if m >> c & 1] for m in masks]
-    pos = Position("sueca", hands=masks, trump=1, leader=1, taken=(23, 26))
+    pos = Position(config("sueca"), hands=masks, trump=1, leader=1, taken=(23, 26))
     rules = Rules("sueca", 4, 1)
     total = sum(rules.points[c] for h in hands for c in h)
     sol = solve(pos)

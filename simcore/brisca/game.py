@@ -9,6 +9,7 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary
 from . import enums as E
 from . import nb
+from .solve import SOLVER
 from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/brisca.md)
@@ -27,6 +28,7 @@ class BriscaGame(Game):
     name = "brisca"
     title = "Brisca / Briscola"
     deck = E.DECK
+    solver = SOLVER
     rules = E.RULES
     players = E.PLAYERS
     default_players = 2

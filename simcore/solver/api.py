@@ -15,6 +15,7 @@ import numpy as np
 from ..errors import TrunfoError
 from . import enums as E
 from . import nb
+from .config import GameSolver, SolverConfig
 
 
 def workspace(tt_bits: int = E.DEFAULT_TT_BITS):
@@ -64,33 +65,35 @@ def _in_huge_pages(a: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Position:
-    """A position with every card visible.
+    """A position with every card visible, of the game ``config`` describes.
 
     ``hands``: a card mask per seat (card = suit * ranks_per_suit + strength, as in the
-    game's deck); ``trump``: the trump suit; ``leader``: the seat that led the trick in
-    progress, whose cards so far are ``trick`` (in playing order), or that leads next;
-    ``taken``: points (tricks for Spades) already won by side 0 and side 1; ``stock``
-    (Brisca): the cards still to be drawn, first drawn first, the face-up trump card last.
+    configuration's deck); ``trump``: the trump suit (a trump the configuration fixes wins
+    over it); ``leader``: the seat that led the trick in progress, whose cards so far are
+    ``trick`` (in playing order), or that leads next; ``taken``: the value (points or
+    tricks, the configuration's unit) already won by side 0 and side 1; ``stock`` (a game
+    with a stock): the cards still to be drawn, first drawn first; ``broken`` (the break
+    rule): a trump was played before this position.
     """
-    game: str
+    config: SolverConfig
     hands: list[int]
     trump: int
     leader: int
     trick: list[int] = field(default_factory=list)
     taken: tuple[int, int] = (0, 0)
     stock: list[int] = field(default_factory=list)
-    rules: dict = field(default_factory=dict)
-    spades_broken: bool = False
+    broken: bool = False
 
     @property
     def players(self) -> int:
         return len(self.hands)
 
-    def tables(self):
-        cfg, tab, deck = E.game_tables(self.game, self.players, self.rules)
-        if self.game != "spades":
+    def tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(cfg, tab)`` of the position's game, with its trump."""
+        cfg, tab = self.config.tables()
+        if self.config.trump is None:
             cfg = E.with_trump(cfg, self.trump)
-        return cfg, tab, deck
+        return cfg, tab
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         hands = np.zeros(E.MAX_SEATS, np.uint64)
@@ -99,7 +102,7 @@ class Position:
         pos[E.P_LEADER] = self.leader
         pos[E.P_NTRICK] = len(self.trick)
         pos[E.P_TRICK:E.P_TRICK + len(self.trick)] = self.trick
-        pos[E.P_BROKEN] = bool(self.spades_broken)
+        pos[E.P_BROKEN] = bool(self.broken)
         pos[E.P_TAKEN0], pos[E.P_TAKEN1] = self.taken
         pos[E.P_NSTOCK] = len(self.stock)
         pos[E.P_STOCK:E.P_STOCK + len(self.stock)] = self.stock
@@ -144,7 +147,7 @@ def solve(position: Position, ws=None, horizon: int = 0) -> Solution:
     is valued by an estimate, the middle of the points of the sure trumps of side 0 (trumps
     above every trump of side 1) and the points in play less those of side 1's sure trumps.
     The values are then those of that limited game, not the par."""
-    cfg, tab, _ = position.tables()
+    cfg, tab = position.tables()
     hands, pos = position.arrays()
     ws = _ws() if ws is None else ws
     cards = np.zeros(E.MAX_MOVES, np.int64)
@@ -162,7 +165,7 @@ def solve(position: Position, ws=None, horizon: int = 0) -> Solution:
 
 def value(position: Position, ws=None, horizon: int = 0) -> tuple[int, int]:
     """Only the par result: (side 0, side 1); ``horizon`` as in :func:`solve`."""
-    cfg, tab, _ = position.tables()
+    cfg, tab = position.tables()
     hands, pos = position.arrays()
     ws = _ws() if ws is None else ws
     ws[6][E.M_HORIZON] = horizon
@@ -176,7 +179,7 @@ def value(position: Position, ws=None, horizon: int = 0) -> tuple[int, int]:
 
 def best_line(position: Position, ws=None) -> tuple[tuple[int, int], list[tuple[int, int]]]:
     """The par and one line of best play to the end: ``[(seat, card), ...]``."""
-    cfg, tab, _ = position.tables()
+    cfg, tab = position.tables()
     hands, pos = position.arrays()
     ws = _ws() if ws is None else ws
     out = np.zeros(64, np.int64)
@@ -197,39 +200,21 @@ def best_line(position: Position, ws=None) -> tuple[tuple[int, int], list[tuple[
 
 
 # --- game records --------------------------------------------------------------------------
-def deck_of(game: str, players: int):
-    return E.game_tables(game, players)[2]
-
-
-def position_from_record(rec: dict) -> Position:
-    """The opening position of a game record (``trunfo records GAME --out FILE``): the hands
-    as dealt, the seat after the dealer on lead, Brisca's stock in drawing order."""
-    game = rec.get("game")
-    if game not in E.GAMES:
-        raise TrunfoError(f"no double-dummy solver for game {game!r}; the solver plays "
-                          f"{', '.join(E.GAMES)}")
+def position_from_record(solver: GameSolver, rec: dict) -> Position:
+    """The opening position of a game record (``trunfo records GAME --out FILE``) of the
+    game whose ``solver`` this is (``game.solver``)."""
     try:
-        players = int(rec["players"])
-        deck = deck_of(game, players)
-        hands = [int(deck.parse_hand(h)) for h in rec["hands"]]
-        if len(hands) != players:
-            raise TrunfoError(f"record has {len(hands)} hands for {players} players")
-        rules = dict(rec.get("rules") or {})
-        if game == "spades":
-            trump = deck.suits.index("S")
-        else:
-            trump = deck.suit_of(deck.parse_card(rec["trump"]))
-        stock = [deck.parse_card(c) for c in rec.get("stock") or []] if game == "brisca" else []
-        leader = (int(rec["dealer"]) + 1) % players
+        o = solver.record_opening(rec)
     except (KeyError, TypeError, ValueError) as e:
         raise TrunfoError(f"record of deal {rec.get('deal')!r} is incomplete or malformed: "
                           f"{e!r}") from None
-    return Position(game, hands, trump, leader, stock=stock, rules=rules)
+    return Position(solver.config(o["players"], o["rules"]), o["hands"], o["trump"],
+                    o["leader"], stock=o["stock"])
 
 
 def play_line(position: Position, line: list[tuple[int, int]]) -> list[dict]:
     """The tricks of a line of play from ``position``: leader, winner, value taken."""
-    cfg, tab, _ = position.tables()
+    cfg, tab = position.tables()
     h, p = position.arrays()
     ch, cp = np.empty_like(h), np.empty_like(p)
     tricks, cards = [], []

@@ -1,8 +1,8 @@
 """Par results of simulated deals: every deal's initial position, solved.
 
-``par_values`` is what ``trunfo simulate ... --par`` calls per chunk, and what a future
-``trunfo odds ... --par`` can call the same way (see :func:`par_values` and
-:func:`par_summary`): it needs only a game's ``initial_positions`` method.
+``par_values`` is what ``trunfo simulate ... --par`` and ``trunfo odds ... --par`` call per
+chunk (see :func:`par_values` and :func:`par_summary`): it needs only a game's
+``initial_positions`` method and its ``solver`` (``config.GameSolver``).
 """
 from __future__ import annotations
 
@@ -17,24 +17,13 @@ from .api import workspace
 
 _local = threading.local()
 
-#: the value a deal shares out, and its unit, by game
-TOTALS = {"sueca": (120, "points"), "brisca": (120, "points"), "spades": (13, "tricks")}
 #: deals per chunk when solving: a solve takes milliseconds to seconds, not microseconds
 PAR_CHUNK = 4
 
 
-def check_game(name: str) -> tuple[int, str]:
-    """(total, unit) of a game the solver handles; else one clear error."""
-    from ..errors import TrunfoError
-    if name not in TOTALS:
-        raise TrunfoError(f"no double-dummy solver for {name}; --par works for "
-                          f"{', '.join(TOTALS)}")
-    return TOTALS[name]
-
-
 def warm_up(game, setup) -> None:
     """Compile (or load from the cache) the batch solver without solving anything."""
-    cfg, tab, _ = E.game_tables(game.name, setup.players, setup.rules.as_dict())
+    cfg, tab = game.solver.config(setup.players, setup.rules.as_dict()).tables()
     nb.solve_batch(np.zeros((0, E.MAX_SEATS), np.uint64), np.zeros((0, E.POS_LEN), np.int64),
                    np.zeros((0, E.N_CFG), np.int64), tab, _thread_ws(), np.zeros(0, np.int64))
 
@@ -47,29 +36,31 @@ def _thread_ws():
 
 
 def positions(game, setup, initial: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``(hands, pos, cfgs, tab)`` arrays for the solver from ``game.initial_positions(...)``:
-    the seat after the dealer leads the first trick."""
+    """``(hands, pos, cfgs, tab)`` arrays for the solver from ``game.initial_positions(...)``,
+    as the game's solver turns them into opening positions (``openings``)."""
     n = setup.players
-    cfg, tab, deck = E.game_tables(game.name, n, setup.rules.as_dict())
-    count = len(initial["dealer"])
+    config = game.solver.config(n, setup.rules.as_dict())
+    cfg, tab = config.tables()
+    dealt, leader, trump, stock = game.solver.openings(initial, n)
+    count = len(leader)
     hands = np.zeros((count, E.MAX_SEATS), np.uint64)
-    hands[:, :n] = initial["hands"][:, :n]
+    hands[:, :n] = dealt[:, :n]
     pos = np.zeros((count, E.POS_LEN), np.int64)
-    pos[:, E.P_LEADER] = (initial["dealer"] + 1) % n
+    pos[:, E.P_LEADER] = leader
     cfgs = np.repeat(cfg[None, :], count, axis=0)
-    if game.name != "spades":
-        cfgs[:, E.C_TRUMP] = deck.suit_of_card[initial["trump_card"]]
-    if "stock" in initial:
-        stock = initial["stock"]
+    if config.trump is None:
+        cfgs[:, E.C_TRUMP] = trump
+    if stock is not None:
         pos[:, E.P_NSTOCK] = stock.shape[1]
         pos[:, E.P_STOCK:E.P_STOCK + stock.shape[1]] = stock
     return hands, pos, cfgs, tab
 
 
 def par_values(game, setup, seed: int, start: int, count: int, ws=None) -> np.ndarray:
-    """Side 0's par (points; tricks for Spades) of deals ``start .. start+count-1`` from the
-    opening lead, as dealt by ``game`` under ``setup`` (one int64 per deal).  Uses this
-    thread's workspace; call it from several threads for parallel chunks."""
+    """Side 0's par (in the game's unit, ``game.solver.unit``) of deals ``start ..
+    start+count-1`` from the opening lead, as dealt by ``game`` under ``setup`` (one int64
+    per deal).  Uses this thread's workspace; call it from several threads for parallel
+    chunks."""
     initial = game.initial_positions(setup, seed, start, count)
     hands, pos, cfgs, tab = positions(game, setup, initial)
     out = np.zeros(count, np.int64)

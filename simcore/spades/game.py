@@ -8,6 +8,7 @@ from ..rng import seed_base
 from ..summary import outcome_tables, series_summary, share_entry
 from . import enums as E
 from . import nb
+from .solve import SOLVER
 from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
 
 #: whole games use their own stream domain, "GAME" (docs/games/spades.md)
@@ -33,6 +34,7 @@ class SpadesGame(Game):
     name = "spades"
     title = "Spades (partnership, club rules; American rules as options)"
     deck = E.DECK
+    solver = SOLVER
     rules = E.RULES
     players = (4,)
     default_players = 4

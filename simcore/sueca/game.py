@@ -8,6 +8,7 @@ from ..summary import outcome_tables, series_summary
 from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
+from .solve import SOLVER
 from .view import VIEW_DTYPE
 
 
@@ -22,6 +23,7 @@ class SuecaGame(Game):
     name = "sueca"
     title = "Sueca (Portuguese rules)"
     deck = E.DECK
+    solver = SOLVER
     rules = E.RULES
     players = (4,)
     default_players = 4
