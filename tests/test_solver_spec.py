@@ -25,7 +25,7 @@ def _root(pos, ws):
 
 
 @pytest.mark.parametrize("game, players, rules, want", [
-    ("sueca", 4, {}, nb.SPEC_SUECA),
+    ("sueca", 4, {}, nb.SPEC_POINTS4),
     ("spades", 4, {"break_spades": False}, nb.SPEC_ANY),
     ("spades", 4, {"break_spades": True}, nb.SPEC_ANY),
     ("brisca", 2, {}, nb.SPEC_ANY),
@@ -43,8 +43,8 @@ def test_search_spec_picks_the_copy_built_for_the_game(game, players, rules, wan
 
 
 @pytest.mark.parametrize("game, players, spec, tricks", [
-    ("sueca", 4, nb.SPEC_SUECA, 4),
-    ("sueca", 4, nb.SPEC_SUECA, 5),
+    ("sueca", 4, nb.SPEC_POINTS4, 4),
+    ("sueca", 4, nb.SPEC_POINTS4, 5),
 ])
 def test_specialized_search_matches_the_generic_one(game, players, spec, tricks):
     rng = random.Random(11 + tricks)

@@ -36,21 +36,22 @@ from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-# move ordering in games that must follow suit (see alphabeta; measured on Sueca deals,
-# docs/solver.md): a card no opponent can beat later in its suit (a "master") put on a
-# trick already the side's scores this much less, after the side's other cards, its points
-# being the side's anyway (unless an opponent can ruff its suit: then it is best played
-# now); a sure lead scores _SURE_LEAD plus its points (other sure cards 1000 plus), so that
-# a low lead to the partner's top card can come before it, and a sure trump lead
-# _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can wait; a sure ruff
-# _SURE_RUFF less its points, after the other sure cards.  Of the leads no opponent surely
-# takes, one to the partner's top card of the suit scores _PARTNER_TOP more and one of a
-# plain suit the partner can ruff _PARTNER_RUFF more, and either _PARTNER_POINTS more a
-# point of the card: points onto the trick the partner is likely to take, where other
-# leads go cheapest first (8 less a point).  Likewise at the second seat, when the
-# partner, fourth, can take the trick whatever the third seat plays: a card under the
-# trick goes points first (masters kept back, as above), and a sure ruff scores _PWIN_RUFF
-# less its points, after those cards (points games): the partner takes the trick anyway
+# move ordering in games that must follow suit (see alphabeta; measured on deals of the
+# four-seat card-point game, docs/solver.md): a card no opponent can beat later in its
+# suit (a "master") put on a trick already the side's scores this much less, after the
+# side's other cards, its points being the side's anyway (unless an opponent can ruff its
+# suit: then it is best played now); a sure lead scores _SURE_LEAD plus its points (other
+# sure cards 1000 plus), so that a low lead to the partner's top card can come before it,
+# and a sure trump lead _SURE_TRUMP_LEAD plus, after most low leads: drawing trumps can
+# wait; a sure ruff _SURE_RUFF less its points, after the other sure cards.  Of the leads
+# no opponent surely takes, one to the partner's top card of the suit scores _PARTNER_TOP
+# more and one of a plain suit the partner can ruff _PARTNER_RUFF more, and either
+# _PARTNER_POINTS more a point of the card: points onto the trick the partner is likely to
+# take, where other leads go cheapest first (8 less a point).  Likewise at the second
+# seat, when the partner, fourth, can take the trick whatever the third seat plays: a card
+# under the trick goes points first (masters kept back, as above), and a sure ruff scores
+# _PWIN_RUFF less its points, after those cards (points games): the partner takes the
+# trick anyway
 _MASTER_LATER = 100
 _SURE_LEAD = 320
 _SURE_TRUMP_LEAD = 150
@@ -299,11 +300,11 @@ def _push(k1, k2, off, v, nbits):
 
 @njit(inline="always")
 def _canon_key(a0, a1, a2, a3, leader, pmask, field, rps, bmi2):
-    """The table key (k1, k2) of a Sueca/Spades position at a trick boundary with hands
-    a0..a3 and ``leader`` to lead, and the owners of its cards worth nothing (za, zb: two
-    bit planes, by rank within each suit, 16 bits a suit).  The key holds how many cards
-    worth points each suit has in play, not which: that is the entry's signature (``TK_S``,
-    see :func:`_shift`)."""
+    """The table key (k1, k2) of a position with fixed hands (no stock) at a trick
+    boundary with hands a0..a3 and ``leader`` to lead, and the owners of its cards worth
+    nothing (za, zb: two bit planes, by rank within each suit, 16 bits a suit).  The key
+    holds how many cards worth points each suit has in play, not which: that is the entry's
+    signature (``TK_S``, see :func:`_shift`)."""
     live = a0 | a1 | a2 | a3
     pl1 = a1 | a3
     pl2 = a2 | a3
@@ -335,10 +336,10 @@ def _shift(sa, sb, tab, field, rps):
     """Quasi-symmetry: two positions with the same table key (the same owners of the cards
     in play, by rank within each suit, up to the cards worth nothing) whose cards worth points
     in play are ``sa`` and ``sb`` are the same game up to the points, when every card worth
-    points ranks above the others (Sueca): map the k-th highest card worth points of each
-    suit of one onto the k-th highest of the other.  Whatever the play, side 0 then takes at
-    most ``dneg`` less and at most ``dpos`` more in the second than in the first, so a
-    table entry's bounds serve the second moved by those amounts."""
+    points ranks above the others (``C_PTOP``): map the k-th highest card worth points of
+    each suit of one onto the k-th highest of the other.  Whatever the play, side 0 then
+    takes at most ``dneg`` less and at most ``dpos`` more in the second than in the first,
+    so a table entry's bounds serve the second moved by those amounts."""
     dneg = 0
     dpos = 0
     x = sa ^ sb
@@ -450,7 +451,7 @@ def set_root(hands, pos, cfg, tab, st, hs, sm, meta):
     in_play += nt
     tricks = in_play // n
     rem += tpts + tricks * tval
-    # the spades still live at the root (the break-spades rule, see alphabeta)
+    # the trumps still live at the root (the break rule, see alphabeta)
     tm = _suit_mask(trump, cfg[C_RPS])
     live = tmask | sm[0]
     for s in range(n):
@@ -481,23 +482,25 @@ def bsearch(target, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
 # specializations of the search: the constants of a game compiled into its own copy of
 # _alphabeta (seat loops unrolled, the branches of other games gone), chosen per search by
 # alphabeta from the cfg itself, so a copy only ever runs with the values it was built for.
-# Sueca only: every kernel that calls the search links every copy (copies for Spades and
-# two-player Brisca, 9% and 11% faster, took the first run of a Sueca pimc test from 48 s
-# to 79 s: docs/solver.md)
-SPEC_ANY, SPEC_SUECA = range(2)
-# Sueca's constants as game_tables and set_root make them (the copy SPEC_SUECA is built
-# with these; search_spec checks them): seats, ranks per suit, trick value, point classes
-_SQ_N, _SQ_RPS, _SQ_TVAL, _SQ_NCLS = 4, 10, 0, 5
+# One copy only, SPEC_POINTS4: four seats that must follow suit, ten ranks a suit, five
+# classes of card points ranking above the cards worth nothing, no trick value, no stock,
+# no break rule.  Every kernel that calls the search links every copy (copies for the
+# trick-counting game and the two-seat stock game, 9% and 11% faster, took the first run of
+# a pimc test from 48 s to 79 s: docs/solver.md)
+SPEC_ANY, SPEC_POINTS4 = range(2)
+# the constants of SPEC_POINTS4 as SolverConfig.tables and set_root make them (the copy is
+# built with these; search_spec checks them): seats, ranks per suit, trick value, classes
+_P4_N, _P4_RPS, _P4_TVAL, _P4_NCLS = 4, 10, 0, 5
 
 
 @njit
 def search_spec(cfg, meta):
     """The specialization of the search for a game (``cfg``) and root (``meta``, after
     :func:`set_root`): ``SPEC_ANY`` unless every constant of a specialized copy matches."""
-    if (cfg[C_N] == _SQ_N and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
-            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0 and cfg[C_RPS] == _SQ_RPS
-            and cfg[C_TVAL] == _SQ_TVAL and cfg[C_PTOP] > 0 and meta[M_NCLS] == _SQ_NCLS):
-        return SPEC_SUECA
+    if (cfg[C_N] == _P4_N and cfg[C_FOLLOW] != 0 and cfg[C_OWNERS] == OWN_CANON
+            and cfg[C_BREAK] == 0 and meta[M_NSTOCK] == 0 and cfg[C_RPS] == _P4_RPS
+            and cfg[C_TVAL] == _P4_TVAL and cfg[C_PTOP] > 0 and meta[M_NCLS] == _P4_NCLS):
+        return SPEC_POINTS4
     return SPEC_ANY
 
 
@@ -515,9 +518,9 @@ def alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta
 def alphabeta_spec(spec, alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta):
     """:func:`alphabeta` with the copy ``spec`` (the one :func:`search_spec` allows for the
     game, or ``SPEC_ANY``)."""
-    if spec == SPEC_SUECA:
+    if spec == SPEC_POINTS4:
         return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
-                          SPEC_SUECA)
+                          SPEC_POINTS4)
     return _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, meta,
                       SPEC_ANY)
 
@@ -533,7 +536,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     Trick keys: a card's strength in the trick is ``64 * trump + 32 * (suit led) +
     strength``; the highest key wins the trick.
 
-    Relevant cards (Sueca and Spades, as partition search in bridge solvers): with each
+    Relevant cards (fixed hands, no stock; as partition search in bridge solvers): with each
     result travels the set ``resw`` of cards whose rank decided it (a trick won by rank, a
     bound that compared trumps, a table entry's own set).  Within a suit, the cards worth
     nothing below the lowest relevant one are interchangeable: the result holds for every
@@ -542,14 +545,15 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     and a second card worth nothing of the same suit in the same hand is not searched when
     both lie below the relevant ones of the moves searched so far.
 
-    Quasi-symmetry (Sueca, as in Kupferschmid and Helmert's Skat solver): an entry also
+    Quasi-symmetry (fixed hands whose cards worth points rank above the others, ``C_PTOP``;
+    as in Kupferschmid and Helmert's Skat solver): an entry also
     serves the positions of the same structure with other cards worth points in play, its
     bounds moved by the most those cards' points can change the result (:func:`_shift`).
     """
     literally(spec)
     # (the values search_spec checked for each copy)
-    if spec == SPEC_SUECA:
-        n, rps, tval, ncls = _SQ_N, _SQ_RPS, _SQ_TVAL, _SQ_NCLS
+    if spec == SPEC_POINTS4:
+        n, rps, tval, ncls = _P4_N, _P4_RPS, _P4_TVAL, _P4_NCLS
         follow, owners, ptop, brk, nstock = True, OWN_CANON, 1, False, 0
     else:
         n = cfg[C_N]
@@ -626,8 +630,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                 # bounds on the future value: a trump higher than every trump the other side
                 # may still hold (in hand, in the stock) wins its trick whenever it is played,
                 # so its points are its side's (s0, s1: those trumps).  Inside a trick they
-                # are not computed: they cut few nodes there for their cost (Sueca seed 1
-                # deals 0-19: 0.4% more nodes, 6% less CPU)
+                # are not computed: they cut few nodes there for their cost (four-seat
+                # card-point deals, seed 1, 0-19: 0.4% more nodes, 6% less CPU)
                 t0 = h0 & tmask
                 t1 = h1 & tmask
                 ts = sm[sidx] & tmask
@@ -683,12 +687,12 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                     continue
                 if (follow and n == 4 and pmask and not brk and hz == 0 and sidx == nstock
                         and ntr == 2):
-                    # two tricks left (Sueca): searched here by four nested loops, one per
-                    # seat, with the same window, cutoffs, fail-soft values and relevant
-                    # cards as the search, but no table, no move order, no node count
-                    # per card: cheaper than the table probe it replaces (Spades, whose
-                    # two-trick positions transpose much more, searches on: measured
-                    # slower there)
+                    # two tricks left (four seats, card points): searched here by four
+                    # nested loops, one per seat, with the same window, cutoffs, fail-soft
+                    # values and relevant cards as the search, but no table, no move order,
+                    # no node count per card: cheaper than the table probe it replaces (a
+                    # game without card points, whose two-trick positions transpose much
+                    # more, searches on: measured slower there)
                     g0 = hs[d, leader]
                     g1 = hs[d, (leader + 1) & 3]
                     g2 = hs[d, (leader + 2) & 3]
@@ -806,7 +810,7 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                 if pmask:
                     i = _hash(k1, k2, bits) & ~np.int64(TT_WAYS - 1)
                 else:
-                    # no card worth points (Spades): the key is little more than suit
+                    # no card worth points (tricks only): the key is little more than suit
                     # lengths, so the owners go into the bucket's hash too (else the many
                     # positions sharing lengths fight over one bucket)
                     i = _hash(k1 ^ (za * _MUL2), k2 ^ zb, bits) & ~np.int64(TT_WAYS - 1)
@@ -1041,8 +1045,8 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
                         if follow and maxopp >= 64 and cs != trump:
                             score -= 250        # an opponent can ruff it
                         if partner_top:
-                            # a lead to the partner's top card of the suit (Brisca, which
-                            # need not follow, as measured before the points rule)
+                            # a lead to the partner's top card of the suit (a game that
+                            # need not follow: as measured before the points rule)
                             if follow:
                                 score += _PARTNER_TOP + _PARTNER_POINTS * pc
                             else:
@@ -1196,9 +1200,10 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
         if i >= 0:
             # store the fail-soft result (a future value v) of the search with window
             # (a0, b0): an upper bound if v <= a0, a lower bound if v >= b0, else exact; for
-            # Sueca and Spades with the mask of the relevant cards worth nothing and their
-            # owners.  Written here rather than in a helper taking the tables, and its loops
-            # without early exits: either keeps reference counts on the tables per node.
+            # fixed hands (no stock) with the mask of the relevant cards worth nothing and
+            # their owners.  Written here rather than in a helper taking the tables, and its
+            # loops without early exits: either keeps reference counts on the tables per
+            # node.
             acc = st[d, F_ACC]
             v = res - acc
             a0 = st[d, F_A0] - acc
@@ -1388,7 +1393,7 @@ def _unmask(em, zl, rps, field, bmi2):
 
 @njit(inline="always")
 def _entry_mask(w, zl, canon, rps, field, bmi2):
-    """The mask of a table entry (Sueca and Spades): per suit, which of the cards worth
+    """The mask of a table entry (fixed hands, no stock): per suit, which of the cards worth
     nothing ``zl`` are relevant (from the lowest relevant card in ``w`` up), by rank among
     them, 16 bits a suit."""
     em = _ZERO
