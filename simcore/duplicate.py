@@ -316,6 +316,11 @@ class PairsJob(Job):
         for s in self.seating().setups:
             cluster_check(s)
 
+    def user_strategies(self) -> tuple:
+        own = {id(s): s for st in self.seating().setups for s in st.lineup.strategies
+               if s.origin != "built-in"}
+        return tuple(own.values())
+
     def prepare(self):
         seat = self.seating()
         for s in seat.setups:

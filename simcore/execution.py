@@ -22,6 +22,7 @@ refuses a bad ``cluster=`` / ``threads=`` before anything starts.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import sys
 import threading
@@ -59,11 +60,55 @@ class Job:
     def cluster_ready(self) -> None:
         """Raise TrunfoError if the job cannot run on other machines (e.g. user files)."""
 
+    def user_strategies(self) -> tuple:
+        """The strategies not built in that the job's kernels run (their errors are the
+        user's: :func:`guarded`)."""
+        return ()
+
     def prepare(self) -> Any:
         raise NotImplementedError
 
     def compute(self, state, start: int, count: int):
         raise NotImplementedError
+
+
+def guarded(job: Job, fn: Callable) -> Callable:
+    """``fn`` as it is, or, when the job runs strategies not built in, ``fn`` whose errors
+    other than trunfo's own are the one line docs/strategies.md promises: which strategy
+    raised what (found in the traceback by its file), exit code 2 at the command line.
+    (Strategies not built in run on this machine only: ``cluster_ready``.)"""
+    user = job.user_strategies()
+    if not user:
+        return fn
+
+    def call(*args):
+        try:
+            return fn(*args)
+        except (TrunfoError, MemoryError):
+            raise
+        except Exception as e:
+            raise TrunfoError(_policy_error(e, user)) from None
+    return call
+
+
+def _policy_error(e: Exception, user) -> str:
+    files = {}
+    for s in user:
+        files.setdefault(os.path.realpath(s.origin), s)
+    culprit = None
+    tb = e.__traceback__
+    while tb is not None:                   # the deepest frame in a strategy's file
+        s = files.get(os.path.realpath(tb.tb_frame.f_code.co_filename))
+        if s is not None:
+            culprit = (s, tb.tb_lineno)
+        tb = tb.tb_next
+    text = str(e).strip().splitlines()
+    what = f"{type(e).__name__}" + (f": {text[0]}" if text else "")
+    if culprit is not None:
+        s, line = culprit
+        return f"strategy {s.name} ({s.origin}) raised {what} at line {line}; the run stopped"
+    names = ", ".join(f"{s.name} ({s.origin})" for s in user)
+    return f"a run with strategies not built in ({names}) stopped: {what}"
 
 
 #: jobs prepared in this process (a Dask worker keeps the last few)
@@ -146,15 +191,16 @@ class Threads(Backend):
     def warm_up(self, job: Job) -> float:
         t = time.perf_counter()
         if "local" not in job.__dict__:
-            job.__dict__["local"] = job.prepare()
+            job.__dict__["local"] = guarded(job, job.prepare)()
         return time.perf_counter() - t
 
     def run(self, job, total, consume, *, first=0, chunk=DEFAULT_CHUNK, progress=None,
             until=None):
         if "local" not in job.__dict__:
-            job.__dict__["local"] = job.prepare()
+            job.__dict__["local"] = guarded(job, job.prepare)()
         state = job.__dict__["local"]
-        return run_chunks(total, lambda s, c: job.compute(state, s, c), consume, first=first,
+        compute = guarded(job, job.compute)
+        return run_chunks(total, lambda s, c: compute(state, s, c), consume, first=first,
                           threads=self.threads, chunk=chunk, progress=progress, until=until)
 
 

@@ -246,6 +246,9 @@ class TableJob(Job):
     def cluster_ready(self) -> None:
         cluster_check(self.setup())
 
+    def user_strategies(self) -> tuple:
+        return tuple(s for s in self.setup().lineup.strategies if s.origin != "built-in")
+
 
 class DealsJob(TableJob):
     """Deals (or whole rubbers) of one table: ``compute`` gives their records.

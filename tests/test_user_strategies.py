@@ -257,3 +257,21 @@ def test_a_module_named_in_depends_joins_the_kernel_cache_key(tmp_path, monkeypa
     same_but_depends = S.register("sueca", "pimc_no_depends", pimc.policies["play"],
                                   params=pimc.params, origin="built-in")
     assert pimc.fingerprint != same_but_depends.fingerprint
+
+
+def test_a_policy_that_raises_is_one_line_naming_it(tmp_path, capsys):
+    """docs/strategies.md: every error of a user's strategy is one line naming the file and
+    the strategy, exit code 2 (a raise inside the compiled policy was a traceback)."""
+    f = tmp_path / "raiser.py"
+    f.write_text(HEAD + "from simcore.bits import ctz\n\n"
+                 "@strategy('sueca', view='trick')\n"
+                 "def raiser(v, legal, u, p):\n"
+                 "    if u % 7 == 3:\n"
+                 "        raise ValueError('my policy gave up')\n"
+                 "    return ctz(legal)\n")
+    code = main(["simulate", "sueca", "-n", "500", "--strategy-file", str(f),
+                 "--seats", "raiser,random,random,random"])
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("trunfo: error")]
+    assert code == 2
+    assert err == [f"trunfo: error: strategy raiser ({f}) raised ValueError: my policy gave "
+                   "up at line 7; the run stopped"]
