@@ -1767,6 +1767,8 @@ def check_files(paths: list[str], out=None) -> tuple[int, int]:
                     obj, found = None, ["the line is not UTF-8 text"]
                 except json.JSONDecodeError as e:
                     obj, found = None, [f"not JSON ({e.msg}, column {e.colno})"]
+                except RecursionError:
+                    obj, found = None, ["not a record: brackets nested too deeply to read"]
                 report([(number, msg) for msg in found])
                 report(seq.add(number, None if found else obj))
         report(seq.end())

@@ -40,18 +40,35 @@ def read_record(path: str, game: str, deal: int | None) -> dict:
                 rec = json.loads(line)
             except json.JSONDecodeError as e:
                 raise TrunfoError(f"{path} line {i} is not JSON: {e.msg}") from None
+            except RecursionError:
+                raise TrunfoError(f"{path} line {i} is not a game record: brackets nested "
+                                  "too deeply to read") from None
             if not isinstance(rec, dict):
                 raise TrunfoError(f"{path} line {i} is not a game record (a JSON object)")
             if rec.get("game") != game:
                 raise TrunfoError(f"{path} line {i} is a record of {rec.get('game')!r}, "
                                   f"not {game}")
             if deal is None or rec.get("deal") == deal:
+                check(rec, path, i)
                 return rec
             seen.append(rec.get("deal"))
     if deal is None:
         raise TrunfoError(f"{path} holds no records")
     shown = ", ".join(map(str, seen[:10])) + (", ..." if len(seen) > 10 else "")
     raise TrunfoError(f"deal {deal} is not in {path}; deals there: {shown or 'none'}")
+
+
+def check(rec: dict, path: str, line: int) -> None:
+    """The record checked as ``trunfo check-records`` checks it (docs/records.md) before it
+    is solved: an impossible deal (a card twice, hands of the wrong size, a stock that
+    repeats a hand's card, a dealer who is no seat...) is one line, not a par."""
+    from .records_check import check_record
+    problems = check_record(rec)
+    if problems:
+        more = len(problems) - 1
+        raise TrunfoError(f"{path} line {line} is not a valid record: {problems[0]}"
+                          + (f" (and {more} more; 'trunfo check-records {path}' lists them)"
+                             if more else ""))
 
 
 def cmd_solve(args) -> int:

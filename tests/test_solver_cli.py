@@ -92,3 +92,51 @@ def test_par_errors(capsys):
     assert code == 2 and "no double-dummy solver for scopa" in err
     code, out, err = run(capsys, "simulate", "sueca", "-n", "2", "--par", "--rubbers")
     assert code == 2 and "--par" in err
+
+
+def _broken(rec: dict, how: str) -> dict:
+    r = json.loads(json.dumps(rec))
+    if how == "card_twice":
+        r["hands"][1][0] = r["hands"][0][0]
+    elif how == "hand_sizes":
+        r["hands"][1].append(r["hands"][0].pop())
+    elif how == "empty_hands":
+        r["hands"] = [[], []]
+    elif how == "dealer":
+        r["dealer"] = -7
+    elif how == "stock_repeats_a_hand":
+        r["stock"][0] = r["hands"][0][0]
+    elif how == "nine_players":
+        r["players"] = 9
+    elif how == "long_stock":
+        r["stock"] = r["stock"] * 3
+    return r
+
+
+@pytest.mark.parametrize("how,message", [
+    ("card_twice", "is dealt twice (hands[0] and hands[1])"),
+    ("hand_sizes", "hands[0]: holds 2 cards"),
+    ("empty_hands", "hands[0]: holds 0 cards"),
+    ("dealer", "dealer: seat -7 does not exist"),
+    ("stock_repeats_a_hand", "is dealt twice"),
+    ("nine_players", "players: 9 is not a player count of brisca"),
+    ("long_stock", "stock: holds 102 cards"),
+])
+def test_solve_checks_the_deal_as_check_records_does(capsys, tmp_path, brisca_records, how,
+                                                     message):
+    """An impossible deal was solved (a par of 128 of 120 points) or gave a traceback."""
+    rec = json.loads(open(brisca_records).readline())
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(_broken(rec, how)) + "\n")
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "is not a valid record" in err and message in err
+
+
+def test_solve_and_check_records_read_brackets_nested_too_deep(capsys, tmp_path):
+    path = tmp_path / "deep.jsonl"
+    path.write_text("[" * 100_000 + "\n")
+    code, out, err = run(capsys, "solve", "brisca", "--record", str(path))
+    assert code == 2 and "nested too deeply" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "check-records", str(path))
+    assert code != 0 and "nested too deeply" in out + err
