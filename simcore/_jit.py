@@ -72,9 +72,12 @@ class _OnFirstCompile(ev.Listener):
 
 
 def kernel_label(dispatcher) -> str:
-    """``simcore.sueca.nb`` -> ``sueca``: whose kernels a dispatcher compiles."""
+    """``simcore.sueca.nb`` -> ``sueca``, ``mypkg.twenty.nb`` -> ``twenty``: whose kernels
+    a dispatcher compiles (a game's folder, or the engine's module)."""
     parts = dispatcher.py_func.__module__.split(".")
-    return parts[1] if len(parts) > 2 and parts[0] == "simcore" else parts[-1]
+    if parts[0] == "simcore":
+        return parts[1] if len(parts) > 2 else parts[-1]
+    return parts[-2] if len(parts) > 1 else parts[-1]
 
 
 def specialized(dispatcher, args: tuple, *literals):
