@@ -27,3 +27,21 @@ def test_engine_kernels_carry_the_package_stamp():
     assert type(locator).__name__.startswith("Trunfo")
     assert locator.get_source_stamp()[1] == _cache.package_stamp()
 
+
+
+def test_a_game_folder_outside_the_package_is_stamped_with_its_files(tmp_path):
+    """A kernel in a package folder of its own (a game registered from outside,
+    docs/adding-a-game.md) is stamped with the engine's sources and its folder's: an edit
+    of its enums recompiles its kernels too.  A file outside a package keeps numba's stamp."""
+    game = tmp_path / "mygame"
+    game.mkdir()
+    (game / "__init__.py").write_text("")
+    (game / "enums.py").write_text("POINTS = 10\n")
+    (game / "nb.py").write_text("def kernel(): pass\n")
+    first = _cache.folder_stamp(str(game / "nb.py"))
+    assert first is not None
+    (game / "enums.py").write_text("POINTS = 11\n")
+    _cache.forget_folders()
+    assert _cache.folder_stamp(str(game / "nb.py")) not in (None, first)
+    (tmp_path / "script.py").write_text("")
+    assert _cache.folder_stamp(str(tmp_path / "script.py")) is None
