@@ -65,6 +65,11 @@ class Game:
     #: the double-dummy solver's view of the game (``simcore.solver.config.GameSolver``,
     #: in ``<game>/solve.py``); None: the game has no solver (``trunfo solve``, ``--par``)
     solver = None
+    #: ``trunfo check-records`` for a game registered from outside trunfo (whose records
+    #: ``experiments/records_check.py`` does not know): ``check_record(record) -> [problem,
+    #: ...]``, one line each, ``[]`` when the record is fine; written from the game's rules
+    #: and record keys, not from its kernels.  None: its records are said to be unchecked.
+    check_record = None
 
     def check_players(self, players: int | None) -> int:
         if players is None:
