@@ -172,7 +172,7 @@ def test_play_variants_matches_match_reference(rules):
 # variants): one kernel literal for the first three (variant_of: bit 0 and arrastro, claim)
 COMBINED = [{"marriages": True, "arrastro": True, "claim_top_trumps": True, "open_hands": True},
             {"rotating_trump": True, "arrastro": True, "claim_top_trumps": True},
-            {"mexican": True, "arrastro": True, "claim_top_trumps": True}]
+            {"mexican": True, "arrastro": True, "trump_exchange": True}]
 
 
 @pytest.mark.parametrize("rules", COMBINED, ids=lambda r: ",".join(r))

@@ -1139,3 +1139,14 @@ def test_three_players_match_ends_at_target():
     assert sum(s[f"match_win_share_side{k}"] for k in range(3)) == pytest.approx(1.0)
     assert s["match_win_share_side0"] > max(s["match_win_share_side1"],
                                             s["match_win_share_side2"])
+
+
+def test_mexican_does_not_go_with_claim_top_trumps():
+    """An automatic claim takes every remaining trick: under the reversed goal (stay under
+    11 points) no side would claim, so the two rules are refused together, in one line."""
+    from simcore.errors import TrunfoError
+    from simcore.games import get_game
+    with pytest.raises(TrunfoError, match="rule mexican=true does not go with "
+                                          "claim_top_trumps=true"):
+        get_game("brisca").setup({"mexican": True, "claim_top_trumps": True}, ("random",),
+                                 players=2)

@@ -90,6 +90,10 @@ class BriscaGame(Game):
                                       f"{str(rules[other]).lower()}: a reversed deal has no "
                                       f"{'double' if other == 'double_at' else 'marriage'} "
                                       f"(turn one of them off)")
+            if rules["claim_top_trumps"]:
+                raise TrunfoError("rule mexican=true does not go with claim_top_trumps=true: "
+                                  "a claim takes every remaining trick, which a side playing "
+                                  "to stay under 11 points never wants (turn one of them off)")
 
         if rules["rotating_trump"] and rules["target"] != 3:
             raise TrunfoError(f"rule rotating_trump=true does not go with target="
