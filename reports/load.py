@@ -307,6 +307,8 @@ def load_run(path: str, verify: bool = True) -> Run:
     journal, problems = read_journal(path)
     if manifest.get("checksum") != manifest_checksum(manifest):
         problems.insert(0, f"{MANIFEST} does not match its checksum (edited by hand?)")
+    else:
+        check_spec(path, manifest)
     good, bad = verify_chunks(path, manifest, merged_chunks(manifest, journal))
     problems += bad
     if problems and verify:
@@ -316,6 +318,34 @@ def load_run(path: str, verify: bool = True) -> Run:
                           f"or damaged")
     return Run(path, {**manifest, "chunks": good, "done": sum(c["rows"] for c in good)},
                tuple(problems))
+
+
+def check_spec(path: str, manifest: dict) -> None:
+    """The spec a manifest holds, checked as ``trunfo run`` checked it before writing it:
+    a manifest edited by hand (its checksum recomputed) with a game, unit or report section
+    that is none of the game's is one line, not a traceback or an empty report."""
+    from simcore.facade import whole_unit
+    from simcore.games import get_game
+    from .tables import canonical_sections, sections_for
+    spec = manifest.get("spec")
+    where = f"{os.path.join(path, MANIFEST)}"
+    if not isinstance(spec, dict):
+        raise TrunfoError(f"{where} holds no spec (a JSON object)")
+    game = get_game(spec.get("game"))
+    unit = spec.get("unit", "deals")
+    units = ["deals"] + [u for u in (whole_unit(game.name),) if u]
+    if unit not in units:
+        raise TrunfoError(f"{where}: unit {unit!r} is not a unit of {game.name}; valid: "
+                          f"{', '.join(units)}")
+    sections = spec.get("sections") or []
+    valid = sections_for(game.name, unit)
+    if not isinstance(sections, list) or not all(isinstance(x, str) for x in sections):
+        raise TrunfoError(f"{where}: sections must be a list of names; valid: "
+                          f"{', '.join(valid)}")
+    bad = [x for x in canonical_sections(sections) if x not in valid]
+    if bad:
+        raise TrunfoError(f"{where}: report section {bad[0]!r} is not one of {game.name}'s "
+                          f"({unit}); valid: {', '.join(valid)}")
 
 
 def load_deals(path: str, columns: Sequence[str] | None = None) -> pd.DataFrame:

@@ -733,3 +733,23 @@ def test_a_killed_writers_temporary_file_is_swept_by_the_next_write(tmp_path, ca
     capsys.readouterr()
     assert out.exists() and not stale.exists()
     assert alive.exists() and other.exists()
+
+
+@pytest.mark.parametrize("edit,needle", [
+    ({"unit": "fortnights"}, "unit 'fortnights' is not a unit of sueca; valid: deals, rubbers"),
+    ({"sections": ["outcomes", "weather"]}, "report section 'weather' is not one of sueca's"),
+    ({"sections": "outcomes"}, "sections must be a list of names"),
+])
+def test_a_hand_edited_manifest_spec_is_one_line(tmp_path, capsys, finished_run, edit, needle):
+    """A manifest edited by hand with its checksum recomputed: an unknown unit was a
+    traceback, unknown sections an empty report with exit 0."""
+    from reports.load import manifest_checksum
+    out = tmp_path / "run"
+    shutil.copytree(finished_run, out)
+    m = _manifest(out)
+    m["spec"].update(edit)
+    m["checksum"] = manifest_checksum(m)
+    _put_manifest(out, m)
+    code, _, err = run(capsys, "report", out)
+    assert_one_line(code, "", err, needle)
+    assert not (out / "report").exists()
