@@ -28,7 +28,7 @@ def default_out(spec) -> str:
 def cmd_run(args) -> int:
     from reports.html import write_report
     from reports.load import lock_run
-    from simcore.files import check_output_dir
+    from simcore.files import check_no_links, check_output_dir
 
     from .spec import load_spec
     from .study import RunOutputError, run_study
@@ -42,6 +42,8 @@ def cmd_run(args) -> int:
             again += [flag, str(value)]
     resume_cmd = " ".join(shlex.quote(a) for a in again + ["--resume"])
     check_output_dir(out)
+    if args.report:
+        check_no_links(os.path.join(out, "report"))     # before any work, not at the end
     with lock_run(out):        # held through the report: one writer per run directory
         try:
             r = run_study(spec, out, deals=args.deals, seed=args.seed, chunk=args.chunk,
@@ -102,12 +104,13 @@ def cmd_report(args) -> int:
 
     from reports.html import write_report
     from reports.load import load_run, lock_run
-    from simcore.files import check_output_dir
+    from simcore.files import check_no_links, check_output_dir
     run = load_run(args.dir)              # every chunk verified first: one line if damaged
     if not run.manifest.get("chunks"):
         raise TrunfoError(f"{args.dir} has no finished chunks yet; run the study first")
     out = args.out or os.path.join(args.dir, "report")
     check_output_dir(out)
+    check_no_links(out)
     # writing into the run directory: no run may be writing it at the same time
     lock = lock_run(args.dir) if _inside(out, args.dir) else contextlib.nullcontext()
     with lock:

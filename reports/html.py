@@ -500,6 +500,8 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
     """Write ``sections`` as a report into ``out`` (report.html, summary.md, tables/*.csv,
     figures/*); returns the paths written, by kind."""
     import matplotlib.pyplot as plt
+    from simcore.files import check_no_links
+    check_no_links(out)
     os.makedirs(os.path.join(out, "figures"), exist_ok=True)
     written: dict[str, list[str]] = {"html": [], "markdown": [], "csv": [], "figures": []}
     body = [f"<h1>{html.escape(title)}</h1>", f"<p class=meta>{html.escape(head)}</p>"]

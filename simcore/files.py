@@ -60,6 +60,24 @@ def check_output_dir(path: str) -> None:
         raise TrunfoError(f"cannot write in {path}: permission denied")
 
 
+def check_no_links(root: str) -> None:
+    """Refuse, in one line, a folder to be written into that is a symbolic link or holds
+    one (at any depth): a command writes only inside the folder the user named, never
+    through a link into another place.  A folder that does not exist yet passes."""
+    root = os.fspath(root)
+    if os.path.islink(root):
+        raise TrunfoError(f"{root} is a symbolic link: trunfo writes only into a real folder "
+                          f"(name the folder it points to, or remove the link)")
+    if not os.path.isdir(root):
+        return
+    for here, dirs, files in os.walk(root):
+        for name in dirs + files:
+            p = os.path.join(here, name)
+            if os.path.islink(p):
+                raise TrunfoError(f"{p} is a symbolic link: trunfo does not write through "
+                                  f"links (remove it, and run the command again)")
+
+
 def temp_name(path: str) -> str:
     """A unique temporary name next to ``path`` (hidden, ending in ``.tmp``): ``.NAME.PID.
     RANDOM.tmp``, the writing process's id in it (:func:`sweep_stale`)."""

@@ -753,3 +753,37 @@ def test_a_hand_edited_manifest_spec_is_one_line(tmp_path, capsys, finished_run,
     code, _, err = run(capsys, "report", out)
     assert_one_line(code, "", err, needle)
     assert not (out / "report").exists()
+
+
+@pytest.mark.parametrize("link", ["report.html", "report_folder", "figure"])
+def test_report_never_writes_through_a_link(tmp_path, capsys, finished_run, link):
+    """A link in the run folder's report/ (to a user's file, or report/ itself to another
+    folder) is refused in one line: nothing is written there, nor where it points."""
+    out = tmp_path / "run"
+    shutil.copytree(finished_run, out)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "mine.txt").write_text("keep me")
+    rep = out / "report"
+    shutil.rmtree(rep, ignore_errors=True)
+    if link == "report_folder":
+        rep.symlink_to(victim, target_is_directory=True)
+    else:
+        (rep / "figures").mkdir(parents=True)
+        name = rep / "report.html" if link == "report.html" else rep / "figures" / "x.svg"
+        name.symlink_to(victim / "mine.txt")
+    code, _, err = run(capsys, "report", out)
+    assert_one_line(code, "", err, "is a symbolic link")
+    assert sorted(p.name for p in victim.iterdir()) == ["mine.txt"]
+    assert (victim / "mine.txt").read_text() == "keep me"
+
+
+def test_run_refuses_a_linked_report_folder_before_any_work(tmp_path, capsys):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "report").symlink_to(victim, target_is_directory=True)
+    code, _, err = run(capsys, "run", _spec(tmp_path), "--out", out)
+    assert_one_line(code, "", err, "is a symbolic link")
+    assert list(victim.iterdir()) == [] and not (out / "manifest.json").exists()
