@@ -216,3 +216,24 @@ def test_random_play_invariants(strategies):
             if k and c[1] != trick[0][1]:
                 assert all(x[1] != trick[0][1] for x in hand)
         assert check_record(rec) == []
+
+
+@pytest.mark.parametrize("dealer", [None, 3])
+def test_summary_counts_the_declarers_seat_from_the_dealer(dealer):
+    """The summary's declarer_seat (and its made share) counted from the dealer, checked
+    against the records of the same deals counted here: (declarer - dealer) mod 5."""
+    n, seed = 600, 17
+    s = simcore.simulate("sueca_italiana", deals=n, seed=seed, dealer=dealer,
+                         strategies=("greedy",)).summary
+    seats, made = [0] * 5, [0] * 5
+    for rec in simcore.game_records("sueca_italiana", deals=n, seed=seed, dealer=dealer,
+                                    strategies=("greedy",)):
+        if rec["declarer"] is None:
+            continue
+        k = (rec["declarer"] - rec["dealer"]) % 5
+        seats[k] += 1
+        made[k] += bool(rec["result"]["made"])
+    names = ["dealer"] + [f"dealer+{k}" for k in range(1, 5)]
+    assert [s["declarer_seat"][x]["count"] for x in names] == seats
+    assert [s["made_by_declarer_seat"][x]["count"] for x in names] == made
+    assert sum(seats) > n // 2 and len({*seats}) > 1
