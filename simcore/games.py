@@ -13,6 +13,7 @@ Every command then finds the game by name (``trunfo rules`` lists it); none name
 """
 from __future__ import annotations
 
+import inspect
 import re
 
 from .errors import TrunfoError, choices_text
@@ -68,7 +69,7 @@ def _load_entry_points() -> None:
         if isinstance(obj, Game):
             if _GAMES.get(getattr(obj, "name", None)) is not obj:
                 register_game(obj, origin=where)
-        elif not hasattr(obj, "__file__"):      # a module registers its games itself
+        elif not inspect.ismodule(obj):         # a module registers its games itself
             raise TrunfoError(f"{where} names {type(obj).__name__} {obj!r}, not a "
                               f"simcore.game.Game object or a module")
 
