@@ -217,9 +217,11 @@ class Game:
     @staticmethod
     def params_of(rules: Rules) -> np.ndarray: ...
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         """Records of deals ``start .. start+count-1`` (into ``out`` when given: a
-        buffer of at least ``count`` records, reused by callers that keep nothing)."""
+        buffer of at least ``count`` records, reused by callers that keep nothing).
+        ``source``: where the deals come from (``simcore.deal``), given by ``trunfo odds``
+        in a game with ``conditioned_dealing``; None: ``self.deal_source(...)``."""
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
     def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...

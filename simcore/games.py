@@ -99,6 +99,10 @@ def register_game(game: Game, *, origin: str | None = None) -> Game:
     if missing:
         raise TrunfoError(f"game {name!r} does not declare {', '.join(missing)} (see "
                           f"docs/adding-a-game.md)")
+    if game.conditioned_dealing and \
+            "source" not in inspect.signature(type(game).run_chunk).parameters:
+        raise TrunfoError(f"game {name!r} deals conditioned deals: its run_chunk must take "
+                          f"source= (the deal source trunfo odds gives; docs/odds.md)")
     if game.rules.game != name:
         raise TrunfoError(f"game {name!r} has the rule schema of {game.rules.game!r}; "
                           f"give RuleSchema the game's name")

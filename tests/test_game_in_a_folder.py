@@ -110,6 +110,14 @@ def test_the_registry_refuses_in_one_line(twenty):
     with pytest.raises(TrunfoError, match=r"game 'half' does not declare deck, rules, .*"
                                           r"run_chunk, .*see docs/adding-a-game.md"):
         register_game(Half())
+    class OldChunks(type(twenty)):
+        name = "old_chunks"
+        rules = type(twenty.rules)("old_chunks", twenty.rules.options)
+
+        def run_chunk(self, setup, seed, start, count, out=None):
+            return super().run_chunk(setup, seed, start, count, out)
+    with pytest.raises(TrunfoError, match="its run_chunk must take source="):
+        register_game(OldChunks())
     with pytest.raises(TrunfoError, match="takes a simcore.game.Game"):
         register_game("twenty")
     with pytest.raises(TrunfoError, match="one of trunfo's own"):

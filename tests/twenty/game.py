@@ -47,9 +47,9 @@ class TwentyGame(Game):
         return {"points": E.POINTS}
 
     # --- single deals ----------------------------------------------------------------
-    def _play(self, setup, seed, start, out, trace=None):
+    def _play(self, setup, seed, start, out, trace=None, source=None):
         status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, len(out))
+        src = self.deal_source(setup, seed, start, len(out)) if source is None else source
         nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup,
                      setup.params, setup.bmi2, status, source=src, trace=trace)
         _check(setup, status)
@@ -57,9 +57,9 @@ class TwentyGame(Game):
         return out
 
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, source=None) -> np.ndarray:
         out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        return self._play(setup, seed, start, out)
+        return self._play(setup, seed, start, out, source=source)
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
         oc = records["outcome"].astype(np.int64)
