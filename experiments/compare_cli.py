@@ -13,6 +13,7 @@ import sys
 
 from simcore import __version__
 from simcore.errors import TrunfoError
+from simcore.games import get_game
 
 from simcore import limits
 
@@ -121,8 +122,7 @@ def _rate(x: float) -> str:
 def format_compare(d: dict) -> list[str]:
     a, b = d["strategies"]
     k = d.get("unit_games", 2)
-    unit = {"sueca": "card points", "brisca": "card points", "scopa": "deal points",
-            "spades": "hand score"}.get(d["game"], "points")
+    unit = get_game(d["game"]).score_unit
     if k == 2:
         seats = (f"seats, first game of each pair: {','.join(d['seats'][0])}; "
                  f"second: {','.join(d['seats'][1])}")

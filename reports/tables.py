@@ -10,11 +10,10 @@ DataFrame, for notebooks.
 Sections per game come from the game, never from its name: every game has outcome
 shares, the score distribution and per-side results from ``Game.side_results``; a game
 with ``Game.holding_tables`` (``simcore.holdings``: Sueca's trumps and honours) gets its
-"results by holding" tables; one whose enums define ``level_codes`` its contracts.
+"results by holding" tables; one with ``Game.contract_levels`` (an auction) its contracts.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from collections import Counter
 from typing import Iterable
@@ -74,19 +73,13 @@ def holding_tables(game: str) -> tuple:
     return tuple(get_game(game).holding_tables)
 
 
-def _enums(game: str):
-    try:
-        return importlib.import_module(f"simcore.{game}.enums")
-    except ModuleNotFoundError:
-        return None
-
-
 def contract_levels(game: str):
-    """``(level names, level_codes(df) -> array)`` of a game with an auction, else None."""
-    e = _enums(game)
-    if e is None or not hasattr(e, "level_codes"):
+    """``(level names, level_codes(df) -> array)`` of a game with an auction
+    (``Game.contract_levels``), else None."""
+    c = get_game(game).contract_levels
+    if c is None:
         return None
-    return tuple(e.LEVEL_NAMES), e.level_codes
+    return tuple(c.names), c.codes
 
 
 def columns_for(game: str) -> list[str] | None:
@@ -112,11 +105,8 @@ def category_columns(game: str, unit: str = "deals") -> list[tuple[str, str, str
 
 
 def outcome_labels(game: str) -> tuple[str, ...] | None:
-    try:
-        enums = importlib.import_module(f"simcore.{game}.enums")
-    except ModuleNotFoundError:
-        return None
-    labels = getattr(enums, "OUTCOME_LABELS", None)
+    """The label of each outcome code (``Game.outcome_names``)."""
+    labels = getattr(get_game(game), "outcome_names", None)
     return tuple(labels) if labels is not None else None
 
 
@@ -520,7 +510,7 @@ def finish_contracts(c: dict, game: str) -> pd.DataFrame:
     """Per contract level, then per declarer's seat (from the dealer): deals, their share,
     contracts made and the share made, with 95% Wilson intervals."""
     names, _ = contract_levels(game)
-    rel_names = _enums(game).REL_SEATS
+    rel_names = get_game(game).contract_levels.seats
     n = c["n"]
     rows = []
     for group, labels, counts, made in (("contract", names, c.get("level"), c.get("level_made")),

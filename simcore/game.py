@@ -15,6 +15,7 @@ from .bits import HAS_BMI2
 from .cards import Deck
 from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
+from .odds_spec import OddsSpec, auction_estimates
 from .rules import RuleSchema, Rules
 
 
@@ -271,11 +272,22 @@ class Game:
         from .holdings import dealt_categories
         return dealt_categories(self.holding_tables)
 
+    #: the reports' contracts section, in a game with an auction
+    #: (``simcore.holdings.ContractLevels``); None: no contracts
+    contract_levels = None
+
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per deal and side: (score, result); score is the game's comparison score
-        (card points in Sueca and Brisca), result 1 won / 0.5 tied / 0 lost.
+        (``score_unit``), result 1 won / 0.5 tied / 0 lost.
         Both arrays have shape (len(records), number of sides)."""
         raise NotImplementedError
+
+    #: what ``side_results``' score counts, as ``trunfo compare`` names it ("card points")
+    score_unit: str = "points"
+
+    #: what ``trunfo odds`` estimates and its standard tables (``simcore.odds_spec``;
+    #: usually built in the game's ``odds.py``); by default won, tied, lost, mean points
+    odds: OddsSpec = OddsSpec()
 
 
 class AuctionTrumpGame(Game):
@@ -284,3 +296,4 @@ class AuctionTrumpGame(Game):
     trump_rule = None
     no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
     conditioned_dealing = True
+    odds = OddsSpec(auction_estimates)

@@ -12,9 +12,12 @@ the reports pass the dealer's seat).  The results shown are those of ``seat``'s 
 (side ``seat % sides`` of ``Game.side_results``), so the same code serves every game.
 
 When :func:`simcore.odds_run.standard_exact` has a table of the same ``name`` for the game
-(the tables of ``trunfo odds <game> --table``), the report adds the exact probability of
-each holding beside its simulated share; ``labels`` must then list the holdings in the
-order of that table's labels (code ``k`` is label ``k``).
+(the tables of ``trunfo odds <game> --table``: ``Game.odds.tables``), the report adds the
+exact probability of each holding beside its simulated share; ``labels`` must then list the
+holdings in the order of that table's labels (code ``k`` is label ``k``).
+
+A game with an auction declares its contract levels the same way
+(``Game.contract_levels``, a :class:`ContractLevels`): the report's contracts section.
 """
 from __future__ import annotations
 
@@ -46,7 +49,7 @@ class HoldingTable:
     """One "results by holding" table of a game (see the module's docstring).
 
     name     the table's key: CSV ``holding_<name>.csv``, figure ``holding_<name>``; the
-             same name as an odds table (``simcore.odds_run.TABLES``) adds the exact column
+             same name as an odds table (``Game.odds.tables``) adds the exact column
     title    the caption's end, e.g. ``"by trumps held by the dealer's team"``
     labels   the label of each holding code ``0 .. len(labels) - 1``
     columns  the per-deal record columns ``values`` reads (besides ``dealer``)
@@ -66,6 +69,21 @@ class HoldingTable:
     axis: str = "holding"
     count: bool = True
     figure: bool = True
+
+
+@dataclass(frozen=True)
+class ContractLevels:
+    """The contracts of a game with an auction, as the reports count them.
+
+    names    the label of each contract level ``0 .. len(names) - 1``
+    seats    the declarer's seat counted from the dealer, by its label (``"dealer"``,
+             ``"dealer+1"``...)
+    codes    ``codes(deals) -> int64 array``: each deal's contract level (-1: no contract,
+             a passed-out deal); ``deals`` is read by column (a DataFrame or records)
+    """
+    names: tuple
+    seats: tuple
+    codes: Callable
 
 
 def count_columns(records: np.ndarray, fmt: str, seat: np.ndarray) -> np.ndarray:

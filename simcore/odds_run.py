@@ -30,8 +30,9 @@ import pandas as pd
 
 from . import __version__, limits, stats
 from .errors import TrunfoError, choices_text
-from .games import get_game, solver_of
+from .games import all_games, get_game, solver_of
 from .facade import TableJob
+from .odds_spec import Estimate, Holdings, Table
 from .runner import DEFAULT_CHUNK, Progress, default_threads
 
 #: deck orders the pilot draws to estimate the acceptance of a condition dealt by rejection
@@ -42,256 +43,14 @@ PILOT_LONG = 1_000_000
 MAX_PROPOSALS = 10**9
 
 
-# --- what is estimated, per game ------------------------------------------------------------
-@dataclass(frozen=True)
-class Estimate:
-    key: str
-    label: str
-    kind: str            # "share" (a 0/1 per deal) or "mean"
-
-
-def _side_of(setup, seat: np.ndarray) -> np.ndarray:
-    sides = np.array(get_game(setup.game).sides_of(setup.players, setup.rules), np.int64)
-    return sides[seat]
-
-
-def _pick(recs, fmt: str, idx: np.ndarray, n: int) -> np.ndarray:
-    """Per deal, column ``fmt.format(idx[i])`` of record i."""
-    cols = np.stack([recs[fmt.format(k)].astype(np.int64) for k in range(n)], axis=1)
-    return cols[np.arange(len(recs)), idx]
-
-
-def _generic(recs, seat, setup, score_label: str = "points"):
-    g = get_game(setup.game)
-    score, result = g.side_results(recs)
-    side = _side_of(setup, seat)
-    ar = np.arange(len(recs))
-    res = result[ar, side]
-    sc = score[ar, side]
-    return [(Estimate("win", "won", "share"), res == 1.0),
-            (Estimate("tie", "tied", "share"), res == 0.5),
-            (Estimate("loss", "lost", "share"), res == 0.0),
-            (Estimate(score_label, f"mean {score_label}", "mean"), sc)]
-
-
-def _sueca(recs, seat, setup):
-    team = seat & 1
-    p = _pick(recs, "points_team{}", team, 2)
-    t = _pick(recs, "tricks_team{}", team, 2)
-    g = _pick(recs, "games_team{}", team, 2) - _pick(recs, "games_team{}", 1 - team, 2)
-    return [(Estimate("win", "won (61+ points)", "share"), p >= 61),
-            (Estimate("tie", "tie (60-60)", "share"), p == 60),
-            (Estimate("loss", "lost (59 or fewer)", "share"), p <= 59),
-            (Estimate("points_91", "91+ points", "share"), p >= 91),
-            (Estimate("bandeira", "every trick (bandeira)", "share"), t == 10),
-            (Estimate("points_29", "29 or fewer points", "share"), p <= 29),
-            (Estimate("no_trick", "no trick", "share"), t == 0),
-            (Estimate("points", "mean card points", "mean"), p),
-            (Estimate("games", "expected games (won - lost)", "mean"), g)]
-
-
-def _brisca(recs, seat, setup):
-    return _generic(recs, seat, setup, "points")
-
-
-def _scopa(recs, seat, setup):
-    side = _side_of(setup, seat)
-    n_sides = int(recs["sides"].max()) if len(recs) else 1
-    out = _generic(recs, seat, setup, "points")
-
-    def col(name):
-        return np.stack([recs[f"{name}_side{s}"].astype(np.int64) for s in range(n_sides)],
-                        axis=1)
-
-    ar = np.arange(len(recs))
-    for name, label in (("cards", "cards point (most cards)"),
-                        ("coins", "coins point (most coins)"),
-                        ("primiera", "primiera point")):
-        v = col(name)
-        mine = v[ar, side]
-        others = np.where(np.arange(n_sides)[None, :] == side[:, None], -1, v).max(axis=1)
-        won = mine > others
-        if name == "primiera":
-            won &= mine > 0
-        out.append((Estimate(f"{name}_point", label, "share"), won))
-    out.append((Estimate("settebello", "settebello", "share"), col("settebello")[ar, side] == 1))
-    out.append((Estimate("scope", "mean scope", "mean"), col("scope")[ar, side]))
-    return out
-
-
-def _spades(recs, seat, setup):
-    from .spades.enums import BLIND_MADE, NIL_MADE, NIL_NONE
-    team = seat & 1
-    bids = np.stack([recs[f"bid_seat{s}"].astype(np.int64) for s in range(4)], axis=1)
-    tricks = np.stack([recs[f"tricks_seat{s}"].astype(np.int64) for s in range(4)], axis=1)
-    ar = np.arange(len(recs))
-    contract = bids[ar, team] + bids[ar, team + 2]
-    taken = tricks[ar, team] + tricks[ar, team + 2]
-    nil = _pick(recs, "nil_seat{}", seat, 4)
-    out = _generic(recs, seat, setup, "score")
-    out += [(Estimate("made", "contract made", "share"), taken >= contract),
-            (Estimate("set", "contract set", "share"), taken < contract),
-            (Estimate("nil_bid", "bid nil", "share"), nil != NIL_NONE),
-            (Estimate("nil_made", "nil made", "share"), (nil == NIL_MADE) | (nil == BLIND_MADE)),
-            (Estimate("bags", "mean bags", "mean"), _pick(recs, "bags_team{}", team, 2)),
-            (Estimate("tricks", "mean tricks (team)", "mean"), taken)]
-    return out
-
-
-def _auction(recs, seat, setup):
-    """Auction games (Sueca Italiana, Briscola chiamata, Brisca rematada): the seat's side
-    is the declarer's (with its called partner) or the defenders'; won, tied (a passed-out
-    deal), lost, mean game points, and how often the seat declared, was called, made it."""
-    out = _generic(recs, seat, setup, "score")
-    out[-1] = (Estimate("score", "mean game points", "mean"), out[-1][1])
-    decl = recs["declarer"].astype(np.int64)
-    made = recs["made"].astype(bool)
-    declared = decl == seat
-    out.append((Estimate("declarer", "declarer", "share"), declared))
-    if "partner" in recs.dtype.names:
-        part = recs["partner"].astype(np.int64)
-        out.append((Estimate("partner", "called partner", "share"), (part == seat) &
-                    (part != decl)))
-    out.append((Estimate("declared_made", "declarer and made", "share"), declared & made))
-    return out
-
-
-ESTIMATES: dict[str, Callable] = {"sueca": _sueca, "brisca": _brisca, "scopa": _scopa,
-                                  "spades": _spades, "sueca_italiana": _auction,
-                                  "briscola_chiamata": _auction, "brisca_rematada": _auction}
-
-
-# --- standard tables -----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Table:
-    """A standard table: outcome shares by a holding of the seat asked about.
-
-    ``values(h)`` gives each deal's holding from its dealt cards (``h``: a
-    :class:`Holdings`); ``where(k, X)`` is the condition "the holding is k" for the seat
-    written ``X`` (its exact probability is counted); ``labels`` the holdings shown."""
-    name: str
-    title: str
-    values: Callable
-    where: Callable
-    labels: tuple
-
-
-@dataclass
-class Holdings:
-    """The dealt cards of a chunk's deals, as card masks: ``masks`` (deals, holders: the seats,
-    then the face-up trump card, the table and the stock), the face-up ``trump`` card (-1:
-    none), the seat asked about and the deck."""
-    masks: np.ndarray
-    trump: np.ndarray
-    seat: np.ndarray
-    dealer: np.ndarray
-    deck: Any
-    players: int
-    sides: tuple
-
-    def of_seat(self, seat: np.ndarray) -> np.ndarray:
-        return self.masks[np.arange(len(seat)), seat]
-
-    def count(self, masks: np.ndarray, cards: np.ndarray) -> np.ndarray:
-        """How many cards of the per-deal card masks ``cards`` each mask holds."""
-        return np.bitwise_count(masks & cards).astype(np.int64)
-
-    def suit_mask(self, suit: np.ndarray) -> np.ndarray:
-        return np.asarray(self.deck.suit_masks, np.uint64)[suit]
-
-    def partner(self) -> np.ndarray:
-        s = np.array(self.sides)
-        mates = [[t for t in range(self.players) if t != x and s[t] == s[x]] for x in
-                 range(self.players)]
-        return np.array([m[0] if m else x for x, m in enumerate(mates)], np.int64)[self.seat]
-
-
-def _trump_suit(h: Holdings) -> np.ndarray:
-    return h.trump // h.deck.ranks_per_suit
-
-
-def _sueca_tables(deck):
-    suits = deck.suits
-    ace = np.array([deck.card("A", s) for s in suits], np.int64)
-    seven = np.array([deck.card("7", s) for s in suits], np.int64)
-    places = ("seat", "partner", "opponents")
-
-    def trumps_seat(h):
-        return h.count(h.of_seat(h.seat), h.suit_mask(_trump_suit(h)))
-
-    def trumps_team(h):
-        m = h.of_seat(h.seat) | h.of_seat(h.partner())
-        return h.count(m, h.suit_mask(_trump_suit(h)))
-
-    def place_of(h, cards):
-        bit = np.left_shift(np.uint64(1), cards.astype(np.uint64))
-        mine = (h.of_seat(h.seat) & bit) != 0
-        mate = (h.of_seat(h.partner()) & bit) != 0
-        return np.where(mine, 0, np.where(mate, 1, 2))
-
-    def honours(h):
-        t = _trump_suit(h)
-        return place_of(h, ace[t]) * 3 + place_of(h, seven[t])
-
-    def who(p, x):
-        return {"seat": x, "partner": f"partner({x})", "opponents": f"opponents({x})"}[p]
-
-    def honours_where(k, x):
-        a, b = places[k // 3], places[k % 3]
-        return " or ".join(f"(trump_is('{s}') and holds({who(a, x)}, 'A{s}') and "
-                           f"holds({who(b, x)}, '7{s}'))" for s in suits)
-
-    names = {"seat": "{X}", "partner": "partner", "opponents": "opponents"}
-    return [
-        Table("trumps", "by trumps held by {X}", trumps_seat,
-              lambda k, x: f"trumps({x}) == {k}", tuple(range(11))),
-        Table("team_trumps", "by trumps held by {X}'s team", trumps_team,
-              lambda k, x: f"trumps(team({x})) == {k}", tuple(range(11))),
-        Table("honours", "by who holds the trump ace and 7", honours, honours_where,
-              tuple(f"A {names[a]}, 7 {names[b]}" for a in places for b in places)),
-    ]
-
-
-def _brisca_tables(deck):
-    def trumps_seat(h):
-        return h.count(h.of_seat(h.seat), h.suit_mask(_trump_suit(h)))
-    return [Table("trumps", "by trumps in {X}'s first hand", trumps_seat,
-                  lambda k, x: f"trumps({x}) == {k}", tuple(range(4)))]
-
-
-def _spades_tables(deck):
-    spades = deck.suit_masks[deck.suits.index("S")]
-
-    def spades_seat(h):
-        return h.count(h.of_seat(h.seat), np.full(len(h.seat), spades, np.uint64))
-    return [Table("spades", "by spades held by {X}", spades_seat,
-                  lambda k, x: f"length({x}, 'S') == {k}", tuple(range(14)))]
-
-
-def _scopa_tables(deck):
-    sevens = np.uint64(sum(1 << deck.card("7", s) for s in deck.suits))
-    coins = deck.suit_masks[deck.suits.index("O")]
-
-    def count_of(mask):
-        def f(h):
-            return h.count(h.of_seat(h.seat), np.full(len(h.seat), mask, np.uint64))
-        return f
-    return [Table("sevens", "by sevens in {X}'s first hand", count_of(sevens),
-                  lambda k, x: f"count({x}, '7') == {k}", tuple(range(4))),
-            Table("coins", "by coins in {X}'s first hand", count_of(coins),
-                  lambda k, x: f"length({x}, 'O') == {k}", tuple(range(4)))]
-
-
-TABLES: dict[str, Callable] = {"sueca": _sueca_tables, "brisca": _brisca_tables,
-                               "spades": _spades_tables, "scopa": _scopa_tables}
-
-
+# --- what is estimated: the game's ``odds`` (simcore.odds_spec) ---------------------------
 def _tables_of(g, deck) -> list:
     """The standard tables of game ``g`` (``--table``); one line when it has none."""
-    if g.name not in TABLES:
+    if g.odds.tables is None:
+        with_tables = [name for name, x in all_games().items() if x.odds.tables is not None]
         raise TrunfoError(f"{g.name} has no standard tables; games with tables: "
-                          f"{choices_text(TABLES)}")
-    return TABLES[g.name](deck)
+                          f"{choices_text(with_tables)}")
+    return g.odds.tables(deck)
 
 
 # --- the result -----------------------------------------------------------------------------
@@ -528,12 +287,6 @@ def _table_frame(t: Table, estimates: list[Estimate], acc: _Acc, exact: list, se
     return df
 
 
-#: the estimates each standard table shows, per game (the others are in ``outcomes``)
-TABLE_COLUMNS = {"sueca": ["win", "tie", "points_91", "points", "games"],
-                 "brisca": ["win", "tie", "points"], "scopa": ["win", "tie", "points"],
-                 "spades": ["made", "set", "nil_made", "bags"]}
-
-
 def _conditions_kw(hands, trump, trump_suit, where, predicate) -> dict | None:
     kw = {"hands": dict(hands or {}), "trump": trump, "trump_suit": trump_suit,
           "where": where, "predicate": predicate}
@@ -631,7 +384,7 @@ class OddsJob(TableJob):
         holder = st["holder"]
         dl = recs["dealer"].astype(np.int64)
         seats = (holder.value + (dl if holder.base == "dealer" else 0 * dl)) % setup.players
-        ests = ESTIMATES[g.name](recs, seats, setup)
+        ests = g.odds.estimates(recs, seats, setup)
         vals = {}
         if st["tables"]:
             h = _holdings(c, d, seats, st["sides"])
@@ -679,7 +432,7 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
     seat_text, holder = _seat_holder(c, seat)
     exact = c.exact()
     _pilot(c, seed, deals)
-    estimates_of = ESTIMATES[g.name]
+    estimates_of = g.odds.estimates
     tables = _tables_of(g, c.deck) if table else []
     table_exact = {t.name: _table_exact(c, t, seat_text, exact) for t in tables}
     analyse = time.perf_counter() - t0
@@ -715,15 +468,14 @@ def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = 
         used = ex.threads
         where_run = ex.describe().get("cluster")
     outcomes = _outcome_frame(estimates, total)
-    shown = TABLE_COLUMNS.get(g.name, [])
+    shown = list(g.odds.table_columns)
     frames = {t.name: _table_frame(t, estimates, total, table_exact[t.name], seat_text, shown)
               for t in tables}
     par_summary = None
     if par:
         pv = np.concatenate(par_parts) if par_parts else np.empty(0, np.int64)
         par_summary = _par_summary(pv, par_unit)
-    side_word = "team" if g.name in ("sueca", "spades") or (
-        sum(1 for s in sides if s == sides[0]) > 1) else "side"
+    side_word = "team" if sum(1 for s in sides if s == sides[0]) > 1 else "side"
     desc = c.describe()
     cond = {k: desc[k] for k in ("hands", "trump", "trump_suit", "where", "predicate",
                                  "dealing_rule", "method", "dealt_directly", "checked")}
@@ -774,7 +526,7 @@ def standard_exact(game: str, rules=None, players: int | None = None,
     :meth:`Conditions.probability_with` as ``trunfo odds --table``."""
     from .conditions import Conditions
     g = get_game(game)
-    if g.name not in TABLES or not g.conditions_with(g.check_players(players)):
+    if g.odds.tables is None or not g.conditions_with(g.check_players(players)):
         return {}
     kw = {k: v for k, v in (conditions or {}).items()
           if k in ("hands", "trump", "trump_suit", "dealer", "where")}
@@ -782,7 +534,7 @@ def standard_exact(game: str, rules=None, players: int | None = None,
     c = Conditions(g.name, rules=rules, players=players, **kw)
     exact = c.exact()
     out = {}
-    for t in TABLES[g.name](c.deck):
+    for t in g.odds.tables(c.deck):
         out[t.name] = {"title": t.title.replace("{X}", seat),
                        "labels": [str(x).replace("{X}", seat) for x in t.labels],
                        "exact": _table_exact(c, t, seat, exact)}

@@ -46,10 +46,9 @@ def test_first_hand_columns_match_the_dealt_hands(game, players):
 
 
 def test_holding_tables_name_the_odds_tables_and_read_their_columns():
-    from simcore.odds_run import TABLES
     for name in ("brisca", "spades", "scopa"):
         g = get_game(name)
-        odds = {t.name: t for t in TABLES[name](g.deck_of(g.default_players))}
+        odds = {t.name: t for t in g.odds.tables(g.deck_of(g.default_players))}
         assert g.holding_tables
         for t in g.holding_tables:
             assert t.name in odds

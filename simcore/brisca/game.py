@@ -10,6 +10,7 @@ from ..summary import outcome_tables, series_summary
 from . import enums as E
 from . import nb
 from .solve import SOLVER
+from .odds import ODDS
 from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/brisca.md)
@@ -41,6 +42,8 @@ class BriscaGame(Game):
     decisions = ("play",) + nb.X_KINDS
 
     holding_tables = E.HOLDINGS
+    score_unit = "card points"
+    odds = ODDS
     params_of = staticmethod(E.params)
 
     def check_rules(self, rules, players: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import AuctionTrumpGame, Setup
+from ..holdings import ContractLevels
 from ..rng import DOMAIN_CALL, seed_base
 from ..summary import series_summary, share_entry
 from ..sueca_italiana.game import check_status
@@ -24,6 +25,7 @@ class BriscolaChiamataGame(AuctionTrumpGame):
     rubber_dtype = E.MATCH_DTYPE
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
+    contract_levels = ContractLevels(E.LEVEL_NAMES, E.REL_SEATS, E.level_codes)
     end_names = E.MATCH_ENDS
     view_dtype = VIEW_DTYPE
     decisions = ("bid", "call", "play")

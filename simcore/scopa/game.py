@@ -8,6 +8,7 @@ from ..rng import seed_base
 from ..summary import series_summary, share_entry
 from . import enums as E
 from . import nb
+from .odds import ODDS
 from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "MATC" (docs/games/scopa.md)
@@ -49,6 +50,8 @@ class ScopaGame(Game):
     returns = "a move mask, bit(card) | captured"
 
     holding_tables = E.HOLDINGS
+    score_unit = "deal points"
+    odds = ODDS
     params_of = staticmethod(E.params)
 
     def sides(self, setup: Setup) -> int:

@@ -9,6 +9,7 @@ from ..summary import outcome_tables, series_summary, share_entry
 from . import enums as E
 from . import nb
 from .solve import SOLVER
+from .odds import ODDS
 from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
 
 #: whole games use their own stream domain, "GAME" (docs/games/spades.md)
@@ -47,6 +48,8 @@ class SpadesGame(Game):
     decisions = ("play", "bid")
 
     holding_tables = E.HOLDINGS
+    score_unit = "hand score"
+    odds = ODDS
     params_of = staticmethod(E.params)
 
     # --- conditioned dealing -------------------------------------------------------

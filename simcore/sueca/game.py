@@ -9,6 +9,7 @@ from ..rng import DOMAIN_RUBBER, seed_base
 from . import enums as E
 from . import nb
 from .solve import SOLVER
+from .odds import ODDS
 from .view import VIEW_DTYPE
 
 
@@ -36,6 +37,8 @@ class SuecaGame(Game):
     score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
     holding_tables = E.HOLDINGS
     holding_marks = score_marks[1:]          # 61+ is the win column already
+    score_unit = "card points"
+    odds = ODDS
 
     params_of = staticmethod(E.params)
 

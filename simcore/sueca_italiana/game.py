@@ -5,6 +5,7 @@ import numpy as np
 
 from ..errors import TrunfoError
 from ..game import AuctionTrumpGame, Setup
+from ..holdings import ContractLevels
 from ..rng import DOMAIN_CALL, seed_base
 from ..summary import series_summary, share_entry
 from . import enums as E
@@ -43,6 +44,7 @@ class SuecaItalianaGame(AuctionTrumpGame):
     rubber_dtype = E.MATCH_DTYPE
     n_totals = E.N_TOTALS
     outcome_names = E.OUTCOME_LABELS
+    contract_levels = ContractLevels(E.LEVEL_NAMES, E.REL_SEATS, E.level_codes)
     end_names = E.MATCH_ENDS
     view_dtype = VIEW_DTYPE
     decisions = ("bid", "call", "play")
