@@ -264,6 +264,8 @@ def cmd_strategies(args) -> int:
         for name, d in strats.items():
             origin = "" if d["origin"] == "built-in" else f"  [{d['origin']}]"
             print(f"  {name:<10}{d['doc']}{origin}")
+            if d.get("players"):
+                print(f"  {'':<10}  plays with {', '.join(map(str, d['players']))} players only")
             for p in d["params"]:
                 print(f"  {'':<10}  {p['name']:<16} default {value_text(p['default']):<8} "
                       f"allowed: {p['allowed']}")

@@ -156,6 +156,7 @@ class Strategy:
     origin: str = "built-in"  # "built-in", a file's path, or "entry point NAME"
     cacheable: bool = True    # kernels holding it may be cached on disk
     fingerprint: str = ""     # changes when the strategy's source changes
+    players: tuple[int, ...] | None = None   # the player counts it plays (None: all)
 
     @property
     def param_dtype(self) -> np.dtype:
@@ -178,10 +179,20 @@ class Strategy:
                       else p.default) for p in self.params)
 
     def describe(self) -> dict:
-        return {"name": self.name, "doc": self.doc, "origin": self.origin,
-                "deterministic": self.deterministic,
-                "params": [{"name": p.name, "default": p.default, "allowed": p.allowed_text(),
-                            "doc": p.doc} for p in self.params]}
+        d = {"name": self.name, "doc": self.doc, "origin": self.origin,
+             "deterministic": self.deterministic,
+             "params": [{"name": p.name, "default": p.default, "allowed": p.allowed_text(),
+                         "doc": p.doc} for p in self.params]}
+        if self.players is not None:
+            d["players"] = list(self.players)
+        return d
+
+    def check_players(self, players: int) -> None:
+        """One line when the strategy does not play with ``players`` players."""
+        if self.players is not None and players not in self.players:
+            raise TrunfoError(f"strategy {self.name} of {self.game} does not play with "
+                              f"{players} players; it plays with "
+                              f"{choices_text(self.players)} players")
 
 
 # --- the registry ------------------------------------------------------------------------
@@ -218,12 +229,14 @@ def _jit_policy(fn: Callable):
 
 def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
              deterministic: bool = False, view: str = "full", origin: str | None = None,
-             cacheable: bool | None = None, depends=(), **other_policies) -> Strategy:
+             cacheable: bool | None = None, depends=(), players=None,
+             **other_policies) -> Strategy:
     """Register a strategy of ``game``: ``play`` and any other decision's policy given by
     keyword (``bid=...``).  Plain functions are jitted (inlined into kernels).
     ``depends``: modules besides the policies' own whose code the policies compile in
     (e.g. the solver under ``pimc``): their sources join the kernel cache key, so that a
-    change there is never hidden by a cached kernel."""
+    change there is never hidden by a cached kernel.  ``players``: the player counts it
+    plays, when not all of the game's (a table of another count is refused in one line)."""
     if view not in _VIEW_LEVELS:
         raise ValueError(f"view must be one of {', '.join(_VIEW_LEVELS)}, not {view!r}")
     params = tuple(params.values()) if isinstance(params, dict) else tuple(params)
@@ -246,7 +259,8 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
                       + repr([(p.name, p.default, p.choices) for p in params]).encode()
                       ).hexdigest()[:12]
     s = Strategy(game, name, policies, doc or " ".join((inspect.getdoc(play) or "").split()),
-                 params, deterministic, _VIEW_LEVELS[view], origin, cacheable, fp)
+                 params, deterministic, _VIEW_LEVELS[view], origin, cacheable, fp,
+                 None if players is None else tuple(int(n) for n in players))
     table = _REGISTRY.setdefault(game, {})
     old = table.get(name)
     if old is not None and old.origin != origin:
@@ -257,7 +271,8 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
 
 
 def strategy(game: str, name: str | None = None, *, doc: str = "", params=(),
-             deterministic: bool = False, view: str = "full", **other_policies):
+             deterministic: bool = False, view: str = "full", players=None,
+             **other_policies):
     """Decorator registering a play policy ``f(v, legal, u, p) -> card`` as a strategy::
 
         @strategy("sueca", params=[Param("lead_at", 4, minimum=1, maximum=10)])
@@ -265,7 +280,7 @@ def strategy(game: str, name: str | None = None, *, doc: str = "", params=(),
     """
     def deco(fn):
         register(game, name or fn.__name__, fn, doc=doc, params=params,
-                 deterministic=deterministic, view=view, **other_policies)
+                 deterministic=deterministic, view=view, players=players, **other_policies)
         return fn
     return deco
 
@@ -450,6 +465,8 @@ def lineup(game: str, names, players: int, pad: bool = True) -> Lineup:
                           f"(one per seat), got {len(names)}: {','.join(names)}")
     seats = tuple(seat_strategy(game, n) for n in names)
     own = {id(s.strategy): s.strategy for s in seats}
+    for s in own.values():
+        s.check_players(players)
     distinct = sorted({**own, **(_padding(game, own.values()) if pad else {})}.values(),
                       key=lambda s: (s.name, s.origin))
     index = {id(s): i for i, s in enumerate(distinct)}

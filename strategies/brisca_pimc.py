@@ -97,4 +97,4 @@ register(GAME, "pimc", pimc_play, deterministic=False, view="full", params=[
           maximum=24),
     Param("depth", 3, "tricks searched from the current one, the rest estimated (0: to the "
           "end of the deal)", minimum=0, maximum=20),
-], depends=DEPENDS)
+], depends=DEPENDS, players=(2, 4, 6))      # 3 players: the solver scores two sides

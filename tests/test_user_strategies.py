@@ -275,3 +275,22 @@ def test_a_policy_that_raises_is_one_line_naming_it(tmp_path, capsys):
     assert code == 2
     assert err == [f"trunfo: error: strategy raiser ({f}) raised ValueError: my policy gave "
                    "up at line 7; the run stopped"]
+
+
+def test_a_strategy_refuses_a_player_count_it_does_not_play_in_one_line(monkeypatch):
+    """``players=`` at registration: a table of another count is refused before anything
+    is compiled, naming the strategy, the count and the counts it plays; the others pass."""
+    def play(v, legal, u, p):
+        return legal & -legal
+
+    S.get("brisca", "random")                # the built-ins loaded, then the probe undone:
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+    S.register("brisca", "two_only", play, origin="test", players=(2,))
+    assert S.lineup("brisca", ["two_only", "random"], 2, pad=False).names[0] == "two_only"
+    with pytest.raises(TrunfoError) as e:
+        S.lineup("brisca", ["random", "two_only", "random", "random"], 4)
+    msg = str(e.value)
+    assert "\n" not in msg and "two_only" in msg and "4 players" in msg
+    assert "plays with 2 players" in msg
+    assert S.get("brisca", "two_only").describe()["players"] == [2]
+    assert "players" not in S.get("brisca", "random").describe()

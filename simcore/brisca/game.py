@@ -73,17 +73,6 @@ class BriscaGame(Game):
                                   f"3 players take values, tiebreak_cards, double_at, "
                                   f"open_hands, trump_exchange, arrastro, claim_top_trumps")
 
-    def setup(self, rules=None, strategies=("random",), players=None, dealer=None,
-              conditions=None) -> Setup:
-        s = super().setup(rules, strategies, players, dealer, conditions)
-        if s.players == 3:
-            for name in s.lineup.names:
-                if name.split("(", 1)[0] == "pimc":
-                    raise TrunfoError("strategy pimc does not play brisca with 3 players (its "
-                                      "double-dummy solver scores two sides); valid: random, "
-                                      "greedy, expert")
-        return s
-
     def _check_variants(self, rules, players: int) -> None:
         """The variants (regional and play) that cannot be combined."""
         if rules["mexican"]:
