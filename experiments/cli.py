@@ -285,8 +285,9 @@ def _describe(s) -> dict:
 def build_parser() -> argparse.ArgumentParser:
     from simcore.games import all_games, solver_games
     games = list(all_games())
-    p = _Parser(prog="trunfo", description="Monte Carlo simulator for Sueca, Brisca, Brisca "
-                                            "rematada, Scopa and Spades.")
+    titles = [g.title.split(" (")[0] for g in all_games().values()]
+    p = _Parser(prog="trunfo", description=f"Monte Carlo simulator for "
+                                           f"{', '.join(titles[:-1])} and {titles[-1]}.")
     p.add_argument("--version", action="version", version=f"trunfo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

@@ -34,7 +34,10 @@ def add_condition_options(s) -> None:
     s.add_argument("--hand", action="append", default=[], metavar="SEAT=CARDS",
                    help="predealt cards of a seat (repeatable): 0=\"AS 7S KH\", me=..., "
                         "dealer=..., dealer+1=..., partner=...")
-    s.add_argument("--trump", metavar="CARD", help="the face-up trump card (Sueca, Brisca)")
+    from simcore.games import all_games
+    dealt = [g.title.split(" (")[0] for g in all_games().values() if g.trump_rule == "dealt"]
+    s.add_argument("--trump", metavar="CARD",
+                   help=f"the face-up trump card ({', '.join(dealt)})")
     s.add_argument("--trump-suit", metavar="SUIT", help="the trump suit only")
     s.add_argument("--where", metavar="EXPR",
                    help="a condition in the conditions language (docs/odds.md), e.g. "

@@ -511,7 +511,7 @@ FUNCTIONS = {
     "holds": (("cards",), "bool", "holds(X, 'AS', ...): X holds every card named"),
     "cards": (("cards",), "int", "cards(X, 'AS', ...): how many of the cards named X holds"),
     "points": ((), "int", "points(X): card points X holds"),
-    "value": ((), "int", "value(X): capture values X holds (Scopa)"),
+    "value": ((), "int", "value(X): capture values X holds"),
     "length": (("suits",), "int", "length(X, 'S', ...): cards of the suits X holds"),
     "void": (("suits",), "bool", "void(X, 'H', ...): X holds no card of the suits"),
     "count": (("ranks",), "int", "count(X, 'A', ...): cards of the ranks X holds"),
