@@ -11,6 +11,9 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -171,6 +174,29 @@ def test_check_records_says_when_a_game_has_no_checker(twenty, capsys, tmp_path,
     assert out.splitlines() == [f"{path}: 3 records of twenty not checked: the game declares "
                                 f"no records checker (Game.check_record)",
                                 "3 records in 1 file (3 not checked): none checked"]
+
+
+def test_odds_with_a_predealt_hand_and_a_condition(twenty, capsys):
+    """The exact odds, counted here by hand, and conditioned deals that hold the predealt
+    cards and satisfy --where."""
+    code, out, err = run(capsys, "odds", "twenty", "--hand", "0=AS KS", "--where",
+                         "points(1) >= 6", "-n", 500, "--seats", ",".join(SEATS), "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    o = d["outcomes"]
+    assert d["deals"] == 500 and o["win"]["count"] + o["tie"]["count"] + o["loss"]["count"] == 500
+    # seat 0's five cards hold AS and KS: C(18, 3) / C(20, 5); then seat 1's five are any
+    # five of the other 18 cards
+    assert Fraction(d["exact"]["predeal"]["fraction"]) == Fraction(comb(18, 3), comb(20, 5))
+    from twenty.enums import POINTS
+    rest = [c for c in range(20) if twenty.deck.format_card(c) not in ("AS", "KS")]
+    good = sum(1 for h in combinations(rest, 5) if sum(int(POINTS[c]) for c in h) >= 6)
+    assert Fraction(d["exact"]["condition"]["fraction"]) == Fraction(good, comb(18, 5))
+    setup = twenty.setup({}, SEATS, conditions={"hands": {0: "AS KS"},
+                                                "where": "points(1) >= 6"})
+    for r in twenty.records(setup, 0, 0, 100):       # the deals odds plays, with their cards
+        assert {"AS", "KS"} <= set(r["hands"][0])
+        assert sum(int(POINTS[twenty.deck.parse_card(c)]) for c in r["hands"][1]) >= 6
 
 
 def test_compare_and_tournament(twenty, capsys):
