@@ -262,3 +262,23 @@ def test_three_players_matches_match_reference():
         assert [row[f"game_points_side{s}"] for s in range(3)] == exp["game_points"]
         winners.add(int(row["winner"]))
     assert winners == {0, 1, 2}
+
+
+def test_three_players_first_hand_trumps_count_each_seats_own_cards():
+    """The summary's trumps_seat columns: each seat's trumps in the hand it was dealt,
+    counted from the game records; the seats a 3-player table does not have hold none
+    (a stale fourth hand once leaked into trumps_seat3, so two runs differed)."""
+    strategies = THREE[0]
+    # four players first, on the same thread: their fourth hand stays in the chunk's scratch
+    simcore.simulate("brisca", deals=200, seed=4, players=4, threads=1, progress=False)
+    frame = simcore.simulate("brisca", deals=120, seed=3, strategies=strategies, players=3,
+                             threads=1, keep_deals=True, progress=False).frame
+    frame = frame.sort_values("deal")
+    recs = list(simcore.game_records("brisca", deals=120, seed=3, strategies=strategies,
+                                     players=3))
+    deck = deck_for(3)
+    for rec, (_, row) in zip(recs, frame.iterrows()):
+        suit = deck.suit_of(deck.parse_card(rec["trump"]))
+        for s in range(6):
+            first = [deck.parse_card(c) for c in rec["hands"][s]] if s < 3 else []
+            assert row[f"trumps_seat{s}"] == sum(deck.suit_of(c) == suit for c in first), s

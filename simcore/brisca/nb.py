@@ -501,7 +501,7 @@ def _write_first(rec, hands, players, tmask):
     rec.trumps_seat0 = popcount(hands[0] & tmask)
     rec.trumps_seat1 = popcount(hands[1] & tmask)
     rec.trumps_seat2 = popcount(hands[2] & tmask) if players > 2 else 0
-    rec.trumps_seat3 = popcount(hands[3] & tmask) if players > 2 else 0
+    rec.trumps_seat3 = popcount(hands[3] & tmask) if players > 3 else 0
     rec.trumps_seat4 = popcount(hands[4] & tmask) if players > 4 else 0
     rec.trumps_seat5 = popcount(hands[5] & tmask) if players > 4 else 0
 
