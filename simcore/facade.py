@@ -19,7 +19,7 @@ import pandas as pd
 from . import __version__, limits
 from .errors import TrunfoError
 from .files import AtomicFile, os_error
-from .games import get_game, solver_of
+from .games import DEFAULT_GAME, get_game, solver_of
 from .execution import Backend, Job, using
 from .runner import DEFAULT_CHUNK, Progress
 
@@ -331,7 +331,7 @@ def _warm(sink, ex: Backend, job: Job) -> float:
         raise
 
 
-def simulate(game: str = "sueca", deals: int = 100_000, seed: int = 0,
+def simulate(game: str = DEFAULT_GAME, deals: int = 100_000, seed: int = 0,
              strategies=("random",), rules: dict | None = None, dealer: int | None = None,
              players: int | None = None, threads: int | None = None, keep_deals: bool = False,
              out: str | None = None, chunk: int = DEFAULT_CHUNK, progress: bool | None = None,
@@ -416,7 +416,7 @@ def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
     return df
 
 
-def simulate_rubbers(game: str = "sueca", rubbers: int = 10_000, seed: int = 0,
+def simulate_rubbers(game: str = DEFAULT_GAME, rubbers: int = 10_000, seed: int = 0,
                      strategies=("random",), rules: dict | None = None,
                      dealer: int | None = None, players: int | None = None,
                      threads: int | None = None, keep_rubbers: bool = False,
@@ -524,7 +524,7 @@ def _records_job(game, deals, seed, strategies, rules, dealer, players, rubbers,
             deals, chunk)
 
 
-def game_records(game: str = "sueca", deals: int = 10, seed: int = 0, strategies=("random",),
+def game_records(game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0, strategies=("random",),
                  rules: dict | None = None, dealer: int | None = None,
                  players: int | None = None, rubbers: bool = False,
                  chunk: int = 1024, threads: int | None = None,
@@ -576,7 +576,7 @@ class RecordsResult:
     threads: int
 
 
-def write_records(out, game: str = "sueca", deals: int = 10, seed: int = 0,
+def write_records(out, game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0,
                   strategies=("random",), rules: dict | None = None, dealer: int | None = None,
                   players: int | None = None, rubbers: bool = False, chunk: int = 1024,
                   threads: int | None = None, cluster=None,

@@ -23,6 +23,8 @@ from .game import Game
 ENTRY_POINTS = "trunfo.games"
 #: a game's name: what users type (``trunfo simulate NAME``), what records hold
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+#: the game the Python functions play when none is named (``simcore.simulate()``)
+DEFAULT_GAME = "sueca"
 #: what a Game object must set (class attributes) and implement (methods), see simcore/game.py
 REQUIRED = ("title", "deck", "rules", "players", "default_players", "record_dtype",
             "n_totals", "outcome_names", "view_dtype")

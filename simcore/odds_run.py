@@ -30,7 +30,7 @@ import pandas as pd
 
 from . import __version__, limits, stats
 from .errors import TrunfoError, choices_text
-from .games import all_games, get_game, solver_of
+from .games import DEFAULT_GAME, all_games, get_game, solver_of
 from .facade import TableJob
 from .odds_spec import Estimate, Holdings, Table
 from .runner import DEFAULT_CHUNK, Progress, default_threads
@@ -400,7 +400,7 @@ class OddsJob(TableJob):
         return acc, tries, pv
 
 
-def odds(game: str = "sueca", hands: Mapping | None = None, trump: str | None = None,
+def odds(game: str = DEFAULT_GAME, hands: Mapping | None = None, trump: str | None = None,
          trump_suit: str | None = None, where: str | Callable | None = None,
          predicate: Callable | None = None, deals: int = 100_000, seed: int = 0,
          strategies=("random",), rules: dict | None = None, dealer: int | None = None,

@@ -56,3 +56,34 @@ def test_the_check_sees_static_and_built_imports():
     got = _game_imports(text, "probe", set(all_games()))
     assert [g.split(": ", 1)[1] for g in got] == [
         "imports sueca", "imports simcore.spades.enums", "a module name built at run time"]
+
+
+def _docstrings(tree) -> set[int]:
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = n.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def _game_names(text: str, where: str, games: set[str]) -> list[str]:
+    """String constants that are a game's name, docstrings apart."""
+    tree = ast.parse(text)
+    docs = _docstrings(tree)
+    return [f"{where}:{n.lineno}: names {n.value!r}" for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and n.value in games and id(n) not in docs]
+
+
+def test_no_module_outside_a_games_folder_names_a_game():
+    """Not even as a default: the Python functions' default game is the registry's
+    ``DEFAULT_GAME``.  (``cards.py`` names the suit spades, not the game.)"""
+    games = set(all_games())
+    bad = [x for f in _modules() if f.name != "cards.py"
+           for x in _game_names(f.read_text(), str(f.relative_to(ROOT)), games)]
+    assert bad == []
+    got = _game_names('"""sueca"""\ndef f(game="sueca"):\n    """spades"""\n    return "scopa"\n',
+                      "probe", games)
+    assert [g.split(": ", 1)[1] for g in got] == ["names 'sueca'", "names 'scopa'"]
