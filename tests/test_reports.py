@@ -120,6 +120,34 @@ def test_report_has_every_section_and_figure(run_dir, report):
     assert all(f.startswith("chunk-") for f in os.listdir(os.path.join(run_dir, "chunks")))
 
 
+@pytest.mark.parametrize("name, partners", [("trumps", False), ("team_trumps", True)])
+def test_holding_table_shares_are_taken_within_each_holding(run_dir, report, name, partners):
+    """The report's win / tie / loss shares of a holding row are those of the deals with
+    that holding: counted here from the run's records (docs/columns.md: the dealer's team
+    wins with 61+ card points, ties at 60), grouped by the trumps the dealer (or the dealer
+    and its partner) was dealt; each row's three shares add up to 1."""
+    df = load_run(run_dir).deals()
+    counts: dict[int, list[int]] = {}
+    trumps = [df[f"trumps_seat{s}"].astype(int).tolist() for s in range(4)]
+    team_points = [df[f"points_team{k}"].astype(int).tolist() for k in range(2)]
+    for i, dealer in enumerate(df["dealer"].astype(int).tolist()):
+        held = trumps[dealer][i] + (trumps[(dealer + 2) % 4][i] if partners else 0)
+        points = team_points[dealer % 2][i]
+        row = counts.setdefault(held, [0, 0, 0])
+        row[0 if points > 60 else 1 if points == 60 else 2] += 1
+    t = pd.read_csv(os.path.join(run_dir, "report", "tables", f"holding_{name}.csv"))
+    t = t[t["deals"] > 0]                  # rows of possible holdings no deal had: no shares
+    assert sorted(t["holding"]) == sorted(counts)
+    assert len(counts) > 3                 # several holdings: a row is not all the deals
+    for row in t.itertuples(index=False):
+        win, tie, loss = counts[row.holding]
+        m = win + tie + loss
+        assert row.deals == m
+        assert row.win + row.tie + row.loss == pytest.approx(1.0)
+        assert (row.win, row.tie, row.loss) == pytest.approx((win / m, tie / m, loss / m)), \
+            row.holding
+
+
 def test_figures_have_titles_labels_and_legends(run_dir):
     df = load_run(run_dir).deals()
     hold = tables.holdings(df, "sueca", exact=False)
