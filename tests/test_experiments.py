@@ -180,6 +180,30 @@ def test_resume_after_a_chunk_written_but_not_recorded(tmp_path):
     pd.testing.assert_frame_equal(_data(out), _data(full))
 
 
+def test_resume_whose_gap_ends_in_a_partial_chunk_gives_identical_data(tmp_path):
+    """Two chunks lost, the run resumed with a smaller chunk: the first gap (300..600) ends
+    50 deals into its second chunk.  That partial chunk ends at the gap's end, the second
+    gap (900..1000) starts a chunk of its own, and the data are the uninterrupted run's."""
+    spec = load_spec(_spec(tmp_path, SPEC.replace("deals = 20000", "deals = 1000")))
+    full = tmp_path / "full"
+    run_study(spec, str(full), chunk=300, threads=1)
+    out = tmp_path / "cut"
+    run_study(spec, str(out), chunk=300, threads=1)
+    for start in (300, 900):
+        os.remove(out / chunk_name(start))
+    written = []
+    r = run_study(spec, str(out), chunk=250, threads=2, resume=True,
+                  on_chunk=lambda s, c: written.append((s, c)))
+    assert r.complete and r.resumed and r.done == 1000
+    assert written == [(300, 250), (550, 50), (900, 100)]
+    run = load_run(str(out))
+    assert [(c["start"], c["rows"]) for c in run.manifest["chunks"]] == \
+        [(0, 300), (300, 250), (550, 50), (600, 300), (900, 100)]
+    data = _data(out)
+    assert list(data["deal"]) == list(range(1000))
+    pd.testing.assert_frame_equal(data, _data(full))
+
+
 def test_resume_after_killed_process(tmp_path):
     """A real process killed mid-run (SIGKILL) resumes to the same data."""
     spec_path = _spec(tmp_path, SPEC.replace("deals = 20000", "deals = 300000"))
