@@ -108,7 +108,18 @@ def _policy_error(e: Exception, user) -> str:
         s, line = culprit
         return f"strategy {s.name} ({s.origin}) raised {what} at line {line}; the run stopped"
     names = ", ".join(f"{s.name} ({s.origin})" for s in user)
+    if isinstance(e, IndexError) and text == [OUT_OF_RANGE]:
+        # numba's bounds check of a policy not built in (simcore.strategy.bounded): the
+        # only code of the kernel that checks bounds, so one of these strategies did it
+        who = (f"strategy {names}" if len(user) == 1
+               else f"one of the strategies {names}")
+        return (f"{who} read outside its view (an index out of an array's range, "
+                f"IndexError: {OUT_OF_RANGE}); the run stopped")
     return f"a run with strategies not built in ({names}) stopped: {what}"
+
+
+#: what numba's bounds check raises (``IndexError``)
+OUT_OF_RANGE = "index is out of bounds"
 
 
 #: jobs prepared in this process (a Dask worker keeps the last few)

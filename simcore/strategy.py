@@ -272,7 +272,7 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
 
 def strategy(game: str, name: str | None = None, *, doc: str = "", params=(),
              deterministic: bool = False, view: str = "full", players=None,
-             **other_policies):
+             cacheable: bool | None = None, **other_policies):
     """Decorator registering a play policy ``f(v, legal, u, p) -> card`` as a strategy::
 
         @strategy("sueca", params=[Param("lead_at", 4, minimum=1, maximum=10)])
@@ -280,7 +280,8 @@ def strategy(game: str, name: str | None = None, *, doc: str = "", params=(),
     """
     def deco(fn):
         register(game, name or fn.__name__, fn, doc=doc, params=params,
-                 deterministic=deterministic, view=view, players=players, **other_policies)
+                 deterministic=deterministic, view=view, players=players,
+                 cacheable=cacheable, **other_policies)
         return fn
     return deco
 
@@ -532,13 +533,35 @@ def dispatcher(key: str, kind: str = "play", default: Callable | None = None):
     lu = _LINEUPS[key]
     fns = []
     for s in lu.strategies:
-        fn = s.policies.get(kind, default)
+        fn = s.policies.get(kind)
+        own = fn is not None and s.origin != "built-in"
+        if fn is None:
+            fn = default
         if fn is None:
             raise TrunfoError(f"strategy {s.name} of {lu.game} has no {kind!r} policy")
-        fns.append(fn)
+        fns.append(bounded(fn) if own else fn)
     d = _chain(fns, 0)
     _DISPATCH[(key, kind)] = d
     return d
+
+
+_BOUNDED: dict = {}
+
+
+def bounded(fn):
+    """A policy of a strategy not built in as its kernels run it: compiled on its own (a
+    call, not inlined) with bounds checks, so that an index out of a view array's range
+    (``v.played_by[-150]``; a negative index counts from the end, as in Python, and must
+    land inside the array too) raises ``IndexError`` instead of reading the kernel's frame,
+    where the other seats' hands are.  The built-in strategies' policies stay inlined and
+    unchecked."""
+    got = _BOUNDED.get(fn)
+    if got is None:
+        from ._jit import KERNEL_OPTIONS
+        import numba
+        py = getattr(fn, "py_func", fn)
+        got = _BOUNDED[fn] = numba.njit(**{**KERNEL_OPTIONS, "boundscheck": True})(py)
+    return got
 
 
 def _chain(fns, i):
@@ -618,8 +641,9 @@ _DECIDERS: dict = {}
 def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",),
                    returns: str = "a card index") -> None:
     """Type every policy of the lineup's strategies that are not built in, on the game's
-    view: a policy that does not compile, or does not return an integer, is one line
-    naming its strategy and file (instead of an error from inside a kernel)."""
+    view, as the kernels run it (:func:`bounded`): a policy that does not compile, or does
+    not return an integer, is one line naming its strategy and file (instead of an error
+    from inside a kernel)."""
     import numba
     from numba.core.errors import NumbaError
     vt = numba.from_dtype(view_dtype)
@@ -631,6 +655,7 @@ def check_policies(lu: Lineup, view_dtype: np.dtype, kinds=("play",),
             fn = s.policies.get(kind)
             if fn is None:
                 continue
+            fn = bounded(fn)            # as the kernels call it (compiled once for both)
             where = f"strategy {s.name} ({s.origin})"
             try:
                 sig = (vt, numba.types.uint64, numba.types.uint64, pt)

@@ -294,3 +294,72 @@ def test_a_strategy_refuses_a_player_count_it_does_not_play_in_one_line(monkeypa
     assert "plays with 2 players" in msg
     assert S.get("brisca", "two_only").describe()["players"] == [2]
     assert "players" not in S.get("brisca", "random").describe()
+
+
+PEEK = HEAD + """from simcore.bits import ctz
+from simcore.strategy import Param
+
+
+@strategy('sueca', params=[Param('at', 0, 'the index into played_by')])
+def peek(v, legal, u, p):
+    if v.played_by[p.at] == 12345:                    # a read, in range or not
+        return ctz(legal & (legal - 1)) if legal & (legal - 1) else ctz(legal)
+    return ctz(legal)
+"""
+
+
+@pytest.fixture(scope="module")
+def peek_file(tmp_path_factory):
+    f = tmp_path_factory.mktemp("peek") / "peek.py"
+    f.write_text(PEEK)
+    return f
+
+
+@pytest.mark.parametrize("at, ok", [(-1, True), (3, True), (-150, False), (4, False)])
+def test_a_read_out_of_a_view_array_stops_the_run_in_one_line(peek_file, capsys, at, ok):
+    """A strategy not built in runs with bounds checks (simcore.strategy.bounded): an index
+    out of a view array's range stops the run with one line naming the strategy, exit code
+    2, where it read the kernel's frame (the other seats' hands).  A negative index counts
+    from the end, as in Python: played_by[-1] is the last seat's, in range."""
+    f = peek_file
+    code = main(["simulate", "sueca", "-n", "30", "--strategy-file", str(f),
+                 "--seats", f"peek(at={at}),random,peek(at={at}),random", "--json"])
+    out, err = capsys.readouterr()
+    err = [ln for ln in err.splitlines() if ln.startswith("trunfo")]
+    if ok:
+        assert code == 0 and json.loads(out)["deals"] == 30
+        return
+    assert code == 2
+    assert err == [f"trunfo: error: strategy peek ({f}) read outside its view (an index "
+                   "out of an array's range, IndexError: index is out of bounds); the run "
+                   "stopped"]
+
+
+def _probe_view(seat):
+    from simcore.brisca.view import new_view
+    v = new_view(4)[0]
+    v["seat"] = seat
+    v["hand"] = 0b111
+    v["work"][:] = 7                     # another decision's working memory
+    v["scratch"][:] = 5                  # every seat's memory
+    v["scratch"][seat] = 100 + seat
+    return v
+
+
+def test_an_index_out_of_range_raises_where_a_view_is_decided_on(monkeypatch):
+    """The same bounds checks from Python (simcore.strategy.decide): the last element by a
+    negative index is read, one index beyond either end raises IndexError."""
+    def last(v, legal, u, p):
+        return v.played_by[p.at]
+
+    S.get("brisca", "random")
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+    S.register("brisca", "last_seat", last, origin="test",
+               params=[S.Param("at", 0, "index into played_by")])
+    v = _probe_view(0)
+    v["played_by"][:] = [1, 2, 3, 4, 5, 6]
+    assert S.decide("brisca", "last_seat(at=-1)", v, 1, players=4) == 6
+    assert S.decide("brisca", "last_seat(at=5)", v, 1, players=4) == 6
+    for at in (6, -7, -150):
+        with pytest.raises(IndexError):
+            S.decide("brisca", f"last_seat(at={at})", v, 1, players=4)
