@@ -1,4 +1,5 @@
-"""Scratch arrays in a kernel's own stack frame (numba intrinsics).
+"""Scratch arrays in a kernel's own stack frame (numba intrinsics), and the seat's own copy
+of the view a strategy not built in decides on.
 
 A chunk loop's scratch arrays (the random state, the deck, the hands) and its copy of the
 view, when they live in the loop function's frame instead of the heap, need no allocation
@@ -84,3 +85,88 @@ def _copy_aliases(lhs, args, alias_map, arg_aliases):
 
 
 ir_utils.alias_func_extensions[("stack_copy", __name__)] = _copy_aliases
+
+
+# --- the seat's own view: what a strategy not built in decides on ---------------------------
+
+#: a view field holding one row per seat, memory of that seat's own (``scratch``): a strategy
+#: not built in sees only its seat's row (the others are zero) and keeps what it writes there
+SEAT_ROWS = "scratch"
+#: view fields free for a policy's use within one decision (Brisca's ``work``): zero when a
+#: strategy not built in starts deciding (what another seat's policy left there is not seen)
+PER_DECISION = ("work",)
+
+
+def _field_span(rec, name):
+    """``(offset, bytes, rows)`` of the view field ``name`` (rows: its first dimension, 1 for
+    a scalar), or None."""
+    if name not in rec.fields:
+        return None
+    ty = rec.typeof(name)
+    if isinstance(ty, types.NestedArray):
+        return rec.offset(name), ty.size * ty.nitems, ty.shape[0]
+    return rec.offset(name), ty.bitwidth // 8, 1
+
+
+@intrinsic
+def seat_view(typingctx, v, seat):
+    """A copy of the view record ``v`` in the calling function's stack frame for ``seat`` to
+    decide on (a strategy not built in): every field as in ``v``, except that of the rows of
+    :data:`SEAT_ROWS` only ``seat``'s is copied (the others are zero) and the fields of
+    :data:`PER_DECISION` are zero.  What the policy writes into the copy stays there (see
+    :func:`keep_seat_row`): it never reaches the view the other seats are shown.  One
+    copy per call site, allocated once in the function's entry block."""
+    if not isinstance(v, types.Record) or not isinstance(seat, types.Integer):
+        return None
+    rows = _field_span(v, SEAT_ROWS)
+    clear = [f for f in (_field_span(v, n) for n in PER_DECISION) if f is not None]
+
+    def codegen(context, builder, signature, args):
+        src, s = args
+        lty = context.get_data_type(v)
+        ptr = _entry_alloca(builder, lty, 1)
+        i8p = ir.IntType(8).as_pointer()
+        dst = builder.bitcast(ptr, i8p)
+        srcp = builder.bitcast(src, i8p)
+        size = context.get_constant(types.intp, v.size)
+        cgutils.raw_memcpy(builder, dst, srcp, size, 1)
+        for off, nbytes, _ in clear:
+            cgutils.memset(builder, cgutils.pointer_add(builder, dst, ir.Constant(
+                ir.IntType(64), off)), ir.Constant(ir.IntType(64), nbytes), 0)
+        if rows is not None:
+            off, nbytes, n = rows
+            row = nbytes // n
+            cgutils.memset(builder, cgutils.pointer_add(builder, dst, ir.Constant(
+                ir.IntType(64), off)), ir.Constant(ir.IntType(64), nbytes), 0)
+            at = builder.add(ir.Constant(ir.IntType(64), off),
+                             builder.mul(context.cast(builder, s, seat, types.int64),
+                                         ir.Constant(ir.IntType(64), row)))
+            cgutils.raw_memcpy(builder, cgutils.pointer_add(builder, dst, at),
+                               cgutils.pointer_add(builder, srcp, at),
+                               context.get_constant(types.intp, row), 1)
+        return builder.bitcast(ptr, context.get_value_type(v))
+    return v(v, seat), codegen
+
+
+@intrinsic
+def keep_seat_row(typingctx, v, own, seat):
+    """After ``seat``'s decision on its copy ``own`` (:func:`seat_view`): its row of
+    :data:`SEAT_ROWS` back into the view ``v``, the one thing of the copy that is kept."""
+    if not (isinstance(v, types.Record) and own == v and isinstance(seat, types.Integer)):
+        return None
+    rows = _field_span(v, SEAT_ROWS)
+
+    def codegen(context, builder, signature, args):
+        dst, src, s = args
+        if rows is not None:
+            off, nbytes, n = rows
+            row = nbytes // n
+            i8p = ir.IntType(8).as_pointer()
+            at = builder.add(ir.Constant(ir.IntType(64), off),
+                             builder.mul(context.cast(builder, s, seat, types.int64),
+                                         ir.Constant(ir.IntType(64), row)))
+            cgutils.raw_memcpy(builder, cgutils.pointer_add(builder, builder.bitcast(dst, i8p), at),
+                               cgutils.pointer_add(builder, builder.bitcast(src, i8p), at),
+                               context.get_constant(types.intp, row), 1)
+        return context.get_dummy_value()
+    return types.none(v, own, seat), codegen

@@ -539,7 +539,7 @@ def dispatcher(key: str, kind: str = "play", default: Callable | None = None):
             fn = default
         if fn is None:
             raise TrunfoError(f"strategy {s.name} of {lu.game} has no {kind!r} policy")
-        fns.append(bounded(fn) if own else fn)
+        fns.append((bounded(fn) if own else fn, own))
     d = _chain(fns, 0)
     _DISPATCH[(key, kind)] = d
     return d
@@ -566,22 +566,47 @@ def bounded(fn):
 
 def _chain(fns, i):
     """``if code == i: fns[i](...) else: <the rest>`` as inlined closures (numba freezes
-    ``f`` and ``I`` as constants, so ``params[I]`` indexes the tuple statically)."""
+    ``f`` and ``I`` as constants, so ``params[I]`` indexes the tuple statically).  A policy
+    of a strategy not built in (``own``: :func:`bounded`) decides on the seat's own copy of
+    the view (:func:`simcore.stack.seat_view`: no other seat's scratch row, no other
+    decision's working memory); its scratch row is kept afterwards, and nothing else it
+    writes reaches the view the other seats are shown."""
     from ._jit import KERNEL_OPTIONS
+    from .stack import keep_seat_row, seat_view
     import numba
-    f = fns[i]
+    f, own = fns[i]
     I = i  # noqa: E741
+    jit = numba.njit(inline="always", **KERNEL_OPTIONS)
+    if own:
+        g = f
+
+        def on_own_view(seat, v, legal, u, p):
+            mine = seat_view(v, seat)
+            c = g(mine, legal, u, p)
+            keep_seat_row(v, mine, seat)
+            return c
+        f = jit(on_own_view)
     if i == len(fns) - 1:
-        def last(code, seat, v, legal, u, params):
-            return f(v, legal, u, params[I][seat])
-        return numba.njit(inline="always", **KERNEL_OPTIONS)(last)
+        if own:
+            def last(code, seat, v, legal, u, params):
+                return f(seat, v, legal, u, params[I][seat])
+        else:
+            def last(code, seat, v, legal, u, params):
+                return f(v, legal, u, params[I][seat])
+        return jit(last)
     rest = _chain(fns, i + 1)
 
-    def step(code, seat, v, legal, u, params):
-        if code == I:
-            return f(v, legal, u, params[I][seat])
-        return rest(code, seat, v, legal, u, params)
-    return numba.njit(inline="always", **KERNEL_OPTIONS)(step)
+    if own:
+        def step(code, seat, v, legal, u, params):
+            if code == I:
+                return f(seat, v, legal, u, params[I][seat])
+            return rest(code, seat, v, legal, u, params)
+    else:
+        def step(code, seat, v, legal, u, params):
+            if code == I:
+                return f(v, legal, u, params[I][seat])
+            return rest(code, seat, v, legal, u, params)
+    return jit(step)
 
 
 def illegal_card(setup, seat: int, card: int, deal: int, deck, shown: str | None = None,

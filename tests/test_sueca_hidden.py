@@ -15,6 +15,7 @@ from simcore.rng import seed_base
 from simcore.sueca import nb
 from simcore.sueca.enums import DEAL_DTYPE
 from simcore.sueca.game import SUECA
+from view_hash import view_hash
 
 SEATS = ("expert", "greedy", "random", "expert(lead_trumps_at=4,keep_seven=false)")
 PAIRS = 400
@@ -33,14 +34,15 @@ def _plays(decks, dealer, setup, seed=7):
     return seats, cards
 
 
-@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
-def test_no_strategy_sees_hidden_cards(dealer):
-    setup = SUECA.setup({}, SEATS, dealer=dealer)
-    rng = np.random.default_rng(100 + dealer)
-    base = np.array([rng.permutation(40) for _ in range(PAIRS)])
-    observed = rng.integers(0, 4, PAIRS)
+def hidden_pairs(rng, dealer, n, observed=None):
+    """``n`` deck orders, the seat observed in each (random unless given), and the same
+    decks with two cards swapped between the hands of two seats other than the observed
+    one (never the face-up card)."""
+    base = np.array([rng.permutation(40) for _ in range(n)])
+    if observed is None:
+        observed = rng.integers(0, 4, n)
     other = base.copy()
-    for i in range(PAIRS):
+    for i in range(n):
         s = observed[i]
         # deck positions 10k..10k+9 go to seat (dealer + 1 + k) % 4; 39 is the face-up card
         a, b = rng.choice([x for x in range(4) if x != s], 2, replace=False)
@@ -48,11 +50,17 @@ def test_no_strategy_sees_hidden_cards(dealer):
         pb = ((b - dealer - 1) % 4) * 10 + rng.integers(0, 10)
         pa, pb = (pa if pa != 39 else pa - 1), (pb if pb != 39 else pb - 1)
         other[i, pa], other[i, pb] = base[i, pb], base[i, pa]
+    return base, other, observed
+
+
+def first_differences(setup, dealer, base, other, observed, names):
+    """Play both decks of each pair; assert that the first play that differs is never the
+    observed seat's; the number of pairs whose play differs."""
     seats_a, cards_a = _plays(base, dealer, setup)
     seats_b, cards_b = _plays(other, dealer, setup)
     assert (seats_a[:, 0] == seats_b[:, 0]).all()
     differ = 0
-    for i in range(PAIRS):
+    for i in range(len(observed)):
         d = np.flatnonzero(cards_a[i] != cards_b[i])
         if len(d) == 0:
             continue
@@ -60,9 +68,32 @@ def test_no_strategy_sees_hidden_cards(dealer):
         j = d[0]
         assert seats_a[i, j] == seats_b[i, j]
         assert seats_a[i, j] != observed[i], (
-            f"pair {i}: seat {observed[i]} ({SEATS[observed[i]]}) played differently at play "
+            f"pair {i}: seat {observed[i]} ({names[observed[i]]}) played differently at play "
             f"{j} although everything it had seen was the same")
+    return differ
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_no_strategy_sees_hidden_cards(dealer):
+    setup = SUECA.setup({}, SEATS, dealer=dealer)
+    rng = np.random.default_rng(100 + dealer)
+    base, other, observed = hidden_pairs(rng, dealer, PAIRS)
+    differ = first_differences(setup, dealer, base, other, observed, SEATS)
     assert differ > PAIRS // 2        # the swaps did change the play: the test has teeth
+
+
+def test_a_strategy_reading_its_whole_view_sees_nothing_hidden(tmp_path):
+    """A strategy of one's own that hashes every field and every element of its view and
+    writes its memory into every scratch row (tests/view_hash.py), at two seats: each
+    decides the same on identical observations (the other seat's scratch row, in
+    particular, never reaches its view)."""
+    view_hash("sueca", tmp_path)
+    names = ("view_hash", "expert", "view_hash", "greedy")
+    setup = SUECA.setup({}, names, dealer=1)
+    rng = np.random.default_rng(8)
+    base, other, observed = hidden_pairs(rng, 1, 120, np.array([0, 2] * 60))
+    differ = first_differences(setup, 1, base, other, observed, names)
+    assert differ > len(observed) // 2
 
 
 def test_the_check_would_fail_for_a_seat_that_sees_the_difference():

@@ -346,6 +346,29 @@ def _probe_view(seat):
     return v
 
 
+def test_a_seat_sees_its_own_scratch_row_and_no_leftover_work(monkeypatch):
+    """What a strategy not built in decides on: its scratch row as it left it, every other
+    seat's row zero, and the per-decision `work` zero (Brisca's 2-player expert leaves its
+    lead computation there); its writes into the view stay its own."""
+    def probe(v, legal, u, p):
+        t = 0
+        for s in range(6):
+            for j in range(8):
+                t += v.scratch[s, j] * (1000 if s != v.seat else 1)
+        for j in range(64):
+            t += v.work[j] * 1000000
+        v.scratch[(v.seat + 1) % 4, 0] = 9       # into another seat's row: dropped
+        v.work[0] = 9
+        return t
+
+    S.get("brisca", "random")
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+    S.register("brisca", "probe", probe, origin="test")
+    for seat in (0, 3):
+        assert S.decide("brisca", "probe", _probe_view(seat), 0b111, players=4) \
+            == 8 * (100 + seat)
+
+
 def test_an_index_out_of_range_raises_where_a_view_is_decided_on(monkeypatch):
     """The same bounds checks from Python (simcore.strategy.decide): the last element by a
     negative index is read, one index beyond either end raises IndexError."""

@@ -52,8 +52,8 @@ voids to record.
 | `points`, `tricks` | int[3] | card points and tricks taken by each side (index 2: 3 players only) |
 | `shown` | bool | the rule `partners_show_hands` is on (and the seat has teammates) |
 | `partner_hands` | uint64[6] | with `shown`: the hand of each teammate of the seat (0 for every other seat, the seat's own included) |
-| `scratch` | int[6, 8] | memory of the seat's own (row `seat`), zero at the start of a deal |
-| `work` | int[64] | free for a policy's use within one decision (never reset) |
+| `scratch` | int[6, 8] | memory of the seat's own (row `seat`), zero at the start of a deal; a strategy not built in sees only its own row (``simcore.stack.seat_view``) |
+| `work` | int[64] | free for a policy's use within one decision: a strategy not built in finds it zero (the 2-player `expert` computes its leads there) |
 | `bmi2` | bool | the machine has BMI2 (for `simcore.bits.select_bit`) |
 | `muerte` | bool | the rule `muerte_al_tres`: the trump ace may not be played before the trump 3 except in the last trick (`legal` says so; :func:`muerte_legal`), and its capture of the trump 3 wins the deal at once |
 
