@@ -303,6 +303,34 @@ def test_spades_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards()
     assert (whole == parts).all()
 
 
+def test_spades_contract_made_in_odds_counts_the_deals_whose_team_took_its_bids():
+    """'contract made' of ``trunfo odds spades``, counted here from the records of the same
+    deals as docs/games/spades.md defines it: the team of the seat asked about took at
+    least its contract, the sum of its two bids (a nil counts 0)."""
+    g = get_game("spades")
+    hands = {"dealer+1": "AS KH"}          # the seat asked about: the dealer's left
+    n, seed = 2000, 23
+    r = simcore.odds("spades", hands=hands, deals=n, seed=seed, threads=1, progress=False)
+    setup = g.setup({}, "random", conditions={"hands": hands})
+    recs = g.run_chunk(setup, seed, 0, n)
+    made = exactly = 0
+    took_sum = 0
+    for rec in recs:
+        seat = (int(rec["dealer"]) + 1) % 4
+        team = (seat, (seat + 2) % 4)
+        contract = sum(int(rec[f"bid_seat{s}"]) for s in team)
+        took = sum(int(rec[f"tricks_seat{s}"]) for s in team)
+        made += took >= contract
+        exactly += took == contract
+        took_sum += took
+    o = r.outcomes.set_index("key")
+    assert r.done == n
+    assert o.loc["tricks", "value"] == pytest.approx(took_sum / n, rel=1e-12)   # same deals
+    assert o.loc["made", "count"] == made
+    assert o.loc["set", "count"] == n - made
+    assert 0 < exactly < made              # a contract made exactly decides some deals
+
+
 # --- Brisca --------------------------------------------------------------------------------------
 def test_brisca_conditioned_deals_follow_the_exact_law_and_keep_predealt_cards():
     g = get_game("brisca")
