@@ -83,7 +83,8 @@ def cmd_simulate(args) -> int:
     import simcore
     common = dict(seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
                   dealer=args.dealer, players=args.players, threads=args.threads,
-                  out=args.out, progress=args.progress, command=command_line(args))
+                  out=args.out, progress=args.progress, command=command_line(args),
+                  cluster=args.cluster)
     from .odds_cli import conditions_of
     conditions = conditions_of(args)
     if args.rubbers:
@@ -303,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--par", action="store_true",
                    help=f"also solve every deal double dummy from the opening lead "
                         f"({', '.join(solver_games())}; slow: see docs/solver.md)")
+    add_cluster_option(s)
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("records", help="write game records (JSON Lines) of simulated deals")

@@ -83,6 +83,25 @@ def test_local_cluster_compare_and_simulate_equal_local(client):
     assert s1.summary == s2.summary and s1.frame.equals(s2.frame)
 
 
+
+def test_simulate_command_on_a_cluster_equals_local_threads(client, capsys):
+    """trunfo simulate --cluster: the same summary as on local threads (the fixture's
+    scheduler reached by its address); --cluster and --threads exclude each other."""
+    from experiments.cli import main
+    base = ["simulate", "sueca", "-n", "3000", "--seed", "7", "--json", "--no-progress"]
+    outs = []
+    for extra in (["--threads", "2"], ["--cluster", client.scheduler.address]):
+        assert main(base + extra) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    a, b = outs
+    for d in outs:
+        for k in ("seconds", "compile_seconds", "deals_per_second", "threads", "command",
+                  "cluster_seconds"):
+            d.pop(k, None)
+    assert a == b and a["outcomes"]
+    assert main(base + ["--threads", "2", "--cluster", "local:1"]) == 2
+    assert "exclude each other" in capsys.readouterr().err
+
 def test_local_cluster_tournament_equals_local(client):
     kw = dict(deals=1_500, seed=4, chunk=400)
     a = tournament("brisca", ["random", "greedy"], threads=2, **kw)
