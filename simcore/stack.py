@@ -138,12 +138,14 @@ def seat_view(typingctx, v, seat):
             row = nbytes // n
             cgutils.memset(builder, cgutils.pointer_add(builder, dst, ir.Constant(
                 ir.IntType(64), off)), ir.Constant(ir.IntType(64), nbytes), 0)
-            at = builder.add(ir.Constant(ir.IntType(64), off),
-                             builder.mul(context.cast(builder, s, seat, types.int64),
-                                         ir.Constant(ir.IntType(64), row)))
-            cgutils.raw_memcpy(builder, cgutils.pointer_add(builder, dst, at),
-                               cgutils.pointer_add(builder, srcp, at),
-                               context.get_constant(types.intp, row), 1)
+            s64 = context.cast(builder, s, seat, types.int64)
+            # (a game whose scratch has fewer rows than seats: those seats see none)
+            with builder.if_then(builder.icmp_unsigned("<", s64, ir.Constant(s64.type, n))):
+                at = builder.add(ir.Constant(ir.IntType(64), off),
+                                 builder.mul(s64, ir.Constant(ir.IntType(64), row)))
+                cgutils.raw_memcpy(builder, cgutils.pointer_add(builder, dst, at),
+                                   cgutils.pointer_add(builder, srcp, at),
+                                   context.get_constant(types.intp, row), 1)
         return builder.bitcast(ptr, context.get_value_type(v))
     return v(v, seat), codegen
 
@@ -162,11 +164,13 @@ def keep_seat_row(typingctx, v, own, seat):
             off, nbytes, n = rows
             row = nbytes // n
             i8p = ir.IntType(8).as_pointer()
-            at = builder.add(ir.Constant(ir.IntType(64), off),
-                             builder.mul(context.cast(builder, s, seat, types.int64),
-                                         ir.Constant(ir.IntType(64), row)))
-            cgutils.raw_memcpy(builder, cgutils.pointer_add(builder, builder.bitcast(dst, i8p), at),
-                               cgutils.pointer_add(builder, builder.bitcast(src, i8p), at),
-                               context.get_constant(types.intp, row), 1)
+            s64 = context.cast(builder, s, seat, types.int64)
+            with builder.if_then(builder.icmp_unsigned("<", s64, ir.Constant(s64.type, n))):
+                at = builder.add(ir.Constant(ir.IntType(64), off),
+                                 builder.mul(s64, ir.Constant(ir.IntType(64), row)))
+                cgutils.raw_memcpy(builder,
+                                   cgutils.pointer_add(builder, builder.bitcast(dst, i8p), at),
+                                   cgutils.pointer_add(builder, builder.bitcast(src, i8p), at),
+                                   context.get_constant(types.intp, row), 1)
         return context.get_dummy_value()
     return types.none(v, own, seat), codegen

@@ -6,6 +6,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from experiments.cli import main
@@ -367,6 +368,28 @@ def test_a_seat_sees_its_own_scratch_row_and_no_leftover_work(monkeypatch):
     for seat in (0, 3):
         assert S.decide("brisca", "probe", _probe_view(seat), 0b111, players=4) \
             == 8 * (100 + seat)
+
+
+def test_a_seat_beyond_a_views_scratch_rows_sees_none_of_them(monkeypatch):
+    """A game's view may hold fewer scratch rows than seats (a game from outside): such a
+    seat sees every row zero, and the copy writes nothing beyond the field."""
+    def rows(v, legal, u, p):
+        t = 0
+        for s in range(2):
+            for j in range(8):
+                t += v.scratch[s, j] * (s + 1)
+        return t + v.after
+
+    S.get("brisca", "random")
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+    S.register("brisca", "rows", rows, origin="test")
+    dt = np.dtype([("seat", np.int64), ("scratch", np.int64, (2, 8)), ("after", np.int64)])
+    v = np.zeros(1, dt)[0]
+    v["scratch"][:] = 3
+    v["after"] = 1000
+    for seat, want in ((0, 1024), (1, 1048), (3, 1000)):
+        v["seat"] = seat
+        assert S.decide("brisca", "rows", v, 1, players=4) == want
 
 
 def test_an_index_out_of_range_raises_where_a_view_is_decided_on(monkeypatch):
