@@ -207,11 +207,17 @@ def _length_bins(dist: dict, most: int = 16) -> list[tuple[str, int]]:
 # --- records ------------------------------------------------------------------------
 def cmd_records(args) -> int:
     from simcore.facade import write_records
+    from .odds_cli import conditions_of
+    conditions = conditions_of(args)
+    if args.rubbers and conditions:
+        raise TrunfoError("--hand, --trump, --trump-suit and --where condition single "
+                          "deals; they do not go with --rubbers")
     to_stdout = args.out == "-"
     r = write_records(sys.stdout if to_stdout else args.out, args.game, deals=args.deals,
                       seed=args.seed, strategies=strategies_of(args), rules=rules_of(args),
                       dealer=args.dealer, players=args.players, rubbers=args.rubbers,
-                      threads=args.threads, cluster=args.cluster, progress=args.progress)
+                      threads=args.threads, cluster=args.cluster, progress=args.progress,
+                      conditions=conditions)
     where = "" if to_stdout else f" to {args.out}"
     if r.interrupted:
         print(f"interrupted: {r.records:,} records written{where}", file=sys.stderr)
@@ -313,6 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubbers", "--matches", "--games", dest="rubbers", action="store_true",
                    help="-n counts rubbers (matches, games); every deal of each is written")
     s.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file, - for stdout")
+    add_condition_options(s)
     add_cluster_option(s)
     s.set_defaults(func=cmd_records)
 

@@ -463,11 +463,13 @@ class RecordsJob(TableJob):
     """Game records (docs/records.md) of deals, or with ``rubbers=True`` of every deal of
     whole rubbers (matches, games): ``compute`` gives the records of deals (rubbers)
     ``start .. start+count-1`` as a list of dicts.  The deals of rubbers are numbered from
-    0 in each piece: :class:`_Numbering` adds the deals of the pieces before it."""
+    0 in each piece: :class:`_Numbering` adds the deals of the pieces before it.
+    ``conditions`` (deals only): the records of the conditioned deals ``simulate`` plays
+    with the same conditions and seed."""
 
     def __init__(self, game: str, rules, strategies, players, dealer, seed: int,
-                 rubbers: bool = False):
-        self._table(game, rules, strategies, players, dealer, seed, None)
+                 rubbers: bool = False, conditions=None):
+        self._table(game, rules, strategies, players, dealer, seed, conditions)
         self.rubbers = rubbers
         self.label = game
 
@@ -507,11 +509,15 @@ class _Numbering:
 
 
 def _records_job(game, deals, seed, strategies, rules, dealer, players, rubbers, chunk,
-                 threads, cluster) -> tuple[RecordsJob, int, int]:
+                 threads, cluster, conditions=None) -> tuple[RecordsJob, int, int]:
     """The job of ``game_records`` / ``write_records``, every argument checked."""
     from .execution import check_cluster
+    if rubbers and conditions:
+        raise TrunfoError("conditions (--hand, --trump, --trump-suit, --where) condition "
+                          "single deals; they do not go with rubbers")
     g = get_game(game)
-    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer)
+    setup = g.setup(rules or {}, strategies, players=players, dealer=dealer,
+                    conditions=conditions or None)
     seed = limits.check_seed(seed)
     deals = limits.check_count(deals, "rubbers" if rubbers else "deals")
     if rubbers and not hasattr(g, "rubber_records"):
@@ -520,18 +526,21 @@ def _records_job(game, deals, seed, strategies, rules, dealer, players, rubbers,
     check_cluster(cluster, threads)
     if cluster is not None:
         cluster_check(setup)
-    return (RecordsJob(game, rules, strategies, players, dealer, seed, rubbers=bool(rubbers)),
-            deals, chunk)
+    return (RecordsJob(game, rules, strategies, players, dealer, seed, rubbers=bool(rubbers),
+                       conditions=conditions or None), deals, chunk)
 
 
 def game_records(game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0, strategies=("random",),
                  rules: dict | None = None, dealer: int | None = None,
                  players: int | None = None, rubbers: bool = False,
                  chunk: int = 1024, threads: int | None = None,
-                 cluster=None) -> Iterator[dict]:
+                 cluster=None, conditions=None) -> Iterator[dict]:
     """Game records (``docs/records.md``) of the deals ``simulate`` plays.
 
     With ``rubbers=True``, ``deals`` counts rubbers and every deal of each is yielded.
+    ``conditions`` (as for ``simulate``: ``hands``, ``trump``, ``trump_suit``, ``where``;
+    docs/odds.md): only deals that satisfy them, the very deals ``simulate`` plays with
+    the same conditions and seed (not with ``rubbers``).
     Everything is validated at the call, before the first record is asked for.  The
     records are computed as every command's work is (``simcore.execution``): on
     ``threads`` local threads (default: one per core) or on a Dask cluster (``cluster=``,
@@ -540,7 +549,7 @@ def game_records(game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0, strat
     are computed raises ``KeyboardInterrupt`` in the loop that reads them.
     """
     job, deals, chunk = _records_job(game, deals, seed, strategies, rules, dealer, players,
-                                     rubbers, chunk, threads, cluster)
+                                     rubbers, chunk, threads, cluster, conditions)
     return _record_stream(job, deals, chunk, threads, cluster)
 
 
@@ -580,14 +589,15 @@ def write_records(out, game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0,
                   strategies=("random",), rules: dict | None = None, dealer: int | None = None,
                   players: int | None = None, rubbers: bool = False, chunk: int = 1024,
                   threads: int | None = None, cluster=None,
-                  progress: bool | None = None) -> RecordsResult:
+                  progress: bool | None = None, conditions=None) -> RecordsResult:
     """Write the records of ``game_records`` as JSON Lines (docs/records.md) to ``out``: a
     path (checked first, written under a temporary name and renamed into place at the
     end) or an open text stream.  Ctrl-C or SIGTERM stops after the piece of records being
     written (the file then holds whole rubbers); ``progress`` shows a progress bar as
-    ``simulate`` does.  The file is the same whatever the threads, chunk or backend."""
+    ``simulate`` does; ``conditions``: as for ``game_records``.  The file is the same
+    whatever the threads, chunk or backend."""
     job, deals, chunk = _records_job(game, deals, seed, strategies, rules, dealer, players,
-                                     rubbers, chunk, threads, cluster)
+                                     rubbers, chunk, threads, cluster, conditions)
     file = AtomicFile(out, binary=False) if isinstance(out, (str, os.PathLike)) else None
     write = file.write if file is not None else out.write
     numbering = _Numbering(job.rubbers)

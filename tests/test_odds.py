@@ -494,3 +494,47 @@ def test_odds_cli_auction_games_refuse_what_they_lack_in_one_line(capsys, game, 
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0], err
+
+
+def test_records_are_the_conditioned_deals_simulate_plays(tmp_path, capsys):
+    """game_records / trunfo records with conditions: every record's hands satisfy the
+    predeal, the trump and the condition, and the records are deal for deal the deals the
+    same conditioned simulate plays (dealer, trumps by seat, points by team)."""
+    cond = {"hands": {"dealer": "AS 7S"}, "trump": "2S", "where": "trumps(dealer) >= 5"}
+    n, seed = 40, 5
+    r = simcore.simulate("sueca", deals=n, seed=seed, conditions=cond, keep_deals=True,
+                         progress=False)
+    recs = list(simcore.game_records("sueca", deals=n, seed=seed, conditions=cond, chunk=16))
+    assert [x["deal"] for x in recs] == list(range(n))
+    f = r.frame
+    assert [x["dealer"] for x in recs] == f["dealer"].tolist()
+    assert [x["points"] for x in recs] == f[["points_team0", "points_team1"]].values.tolist()
+    trumps = [[sum(c[-1] == "S" for c in hand) for hand in x["hands"]] for x in recs]
+    assert trumps == f[[f"trumps_seat{s}" for s in range(4)]].values.tolist()
+    for x in recs:
+        mine = x["hands"][x["dealer"]]
+        assert {"AS", "7S", "2S"} <= set(mine) and x["trump"] == "2S"
+        assert sum(c[-1] == "S" for c in mine) >= 5
+    assert len({x["dealer"] for x in recs}) > 1          # the dealer still rotates
+    # the command writes the same records
+    out = tmp_path / "c.jsonl"
+    assert main(["records", "sueca", "-n", str(n), "--seed", str(seed), "--hand",
+                 "dealer=AS 7S", "--trump", "2S", "--where", "trumps(dealer) >= 5",
+                 "--out", str(out), "--threads", "2", "--no-progress"]) == 0
+    assert [json.loads(x) for x in out.read_text().splitlines()] == recs
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--rubbers", "--hand", "0=AS"], ["--hand", "--rubbers"]),
+    (["--hand", "0AS"], ["bad --hand", "SEAT=CARDS"]),
+    (["--where", "trumps(me) >"], ["trumps(me) >"]),
+])
+def test_records_conditions_errors_are_one_line(capsys, argv, words):
+    assert main(["records", "sueca", "-n", "5", "--out", "-"] + argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith("trunfo: error:"), err
+    for w in words:
+        assert w in err, err
+    with pytest.raises(simcore.TrunfoError, match="not go with rubbers"):
+        simcore.game_records("sueca", rubbers=True, conditions={"hands": {"0": "AS"}})
