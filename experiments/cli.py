@@ -16,7 +16,8 @@ from simcore import __version__
 from simcore.errors import TrunfoError
 
 from .options import (add_cluster_option, add_dealing_options, add_strategy_file_option,
-                      command_line, load_strategy_files, rules_of, strategies_of)
+                      cluster_note, command_line, load_strategy_files, rules_of,
+                      strategies_of)
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -73,7 +74,8 @@ def _header(r, unit: str) -> list[str]:
 def _footer(r, unit: str) -> list[str]:
     lines = [f"{r.done:,} {unit} in {r.seconds:.2f} s: {r.per_second:,.0f} {unit}/s on "
              f"{r.threads} thread{'s' if r.threads > 1 else ''} "
-             f"(compile or cache load {r.compile_seconds:.2f} s)"]
+             f"(compile or cache load {r.compile_seconds:.2f} s)"
+             f"{cluster_note(r.cluster_seconds)}"]
     if r.interrupted:
         lines.append(f"interrupted: {r.done:,} of {r.requested:,} {unit} finished")
     return lines
@@ -223,9 +225,12 @@ def cmd_records(args) -> int:
         print(f"interrupted: {r.records:,} records written{where}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if args.json and not to_stdout:
-        print_json({"records": r.records, "out": args.out})
+        print_json({"records": r.records, "out": args.out,
+                    **({} if r.cluster_seconds is None else
+                       {"cluster_seconds": r.cluster_seconds})})
     elif not to_stdout:
-        print(f"wrote {r.records:,} records{where}", file=sys.stderr)
+        print(f"wrote {r.records:,} records{where}{cluster_note(r.cluster_seconds)}",
+              file=sys.stderr)
     return 0
 
 

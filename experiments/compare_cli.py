@@ -17,8 +17,8 @@ from simcore.games import get_game
 
 from simcore import limits
 
-from .options import (add_cluster_option, add_strategy_file_option, chunk_int, command_line,
-                      count_int, rules_of,
+from .options import (add_cluster_option, add_strategy_file_option, chunk_int, cluster_note,
+                      command_line, count_int, rules_of,
                       seed_int, small_int, threads_int)
 
 DEFAULT_DEALS = 100_000
@@ -187,7 +187,7 @@ def format_compare(d: dict) -> list[str]:
                  f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
                  f"{'s' if d['threads'] > 1 else ''}"
                  f"{' of ' + d['cluster'] if d.get('cluster') else ''} (compile or cache load "
-                 f"{d['compile_seconds']:.2f} s)")
+                 f"{d['compile_seconds']:.2f} s){cluster_note(d.get('cluster_seconds'))}")
     if d["interrupted"]:
         lines.append(f"interrupted: {d['deals']:,} of {d['requested']:,} deals finished")
     return lines

@@ -7,8 +7,8 @@ import sys
 from simcore import __version__
 from simcore.errors import TrunfoError
 
-from .options import (add_cluster_option, add_dealing_options, command_line, rules_of,
-                      strategies_of)
+from .options import (add_cluster_option, add_dealing_options, cluster_note, command_line,
+                      rules_of, strategies_of)
 
 EXIT_INTERRUPTED = 130
 
@@ -117,7 +117,7 @@ def format_odds(r) -> list[str]:
                  f"{r.threads} thread{'s' if r.threads > 1 else ''}"
                  f"{' of ' + r.cluster if r.cluster else ''} (acceptance {acc}; "
                  f"conditions analysed in {r.analyse_seconds:.2f} s, compile or cache load "
-                 f"{r.compile_seconds:.2f} s)")
+                 f"{r.compile_seconds:.2f} s){cluster_note(r.cluster_seconds)}")
     if r.interrupted:
         lines.append(f"interrupted: {r.done:,} of {r.requested:,} deals finished")
     return lines

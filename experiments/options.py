@@ -48,6 +48,12 @@ def add_cluster_option(p: argparse.ArgumentParser) -> None:
                         "(docs/cluster.md); excludes --threads")
 
 
+def cluster_note(seconds: float | None) -> str:
+    """What a command prints beside its time when it ran on a cluster: the cluster's
+    start-up, which no run time counts (empty on local threads)."""
+    return "" if seconds is None else f" (cluster start-up {seconds:.1f} s)"
+
+
 def load_strategy_files(args) -> None:
     """Import the ``--strategy-file`` files, so that their strategies can be named."""
     from simcore.strategy import load_file

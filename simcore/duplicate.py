@@ -268,6 +268,7 @@ class CompareResult:
     sprt: dict | None = None
     pairs: dict | None = None      # per-pair arrays with keep_pairs=True
     cluster: str | None = None     # the Dask cluster it ran on (None: local threads)
+    cluster_seconds: float | None = None   # the cluster's start-up (None: local threads)
 
     @property
     def deals_per_second(self) -> float:
@@ -292,6 +293,8 @@ class CompareResult:
              "threads": self.threads, "interrupted": self.interrupted}
         if self.cluster is not None:
             d["cluster"] = self.cluster
+        if self.cluster_seconds is not None:
+            d["cluster_seconds"] = self.cluster_seconds
         if self.sprt is not None:
             d["sprt"] = self.sprt
         return d
@@ -438,7 +441,7 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
              "seats": [list(x) for x in seat.seats]}
     return CompareResult(summarize((a, b), total), setup, seed, deals, seconds,
                          compile_seconds, threads, interrupted, sprt_out, pairs,
-                         ex.describe().get("cluster"))
+                         ex.describe().get("cluster"), ex.startup_seconds)
 
 
 class TournamentResult(dict):

@@ -163,6 +163,9 @@ class Backend:
 
     name = "threads"
     threads = 1
+    #: seconds it took to start the cluster (or reach it) and check its workers; None for
+    #: local threads.  Not part of any run's ``seconds``: printed beside them.
+    startup_seconds: float | None = None
 
     def warm_up(self, job: Job) -> float:
         raise NotImplementedError
@@ -262,6 +265,7 @@ class DaskBackend(Backend):
     name = "dask"
 
     def __init__(self, address, *, connect_seconds: float = CONNECT_SECONDS):
+        t0 = time.perf_counter()
         self.cluster = self.client = None
         self.owns_client = True
         if not isinstance(address, str):           # a distributed.Client, used as it is
@@ -269,6 +273,7 @@ class DaskBackend(Backend):
             self.address = str(getattr(address, "scheduler", None) and
                                address.scheduler.address)
             self._check_workers()
+            self.startup_seconds = time.perf_counter() - t0
             return
         self.address = address
         self.local = address.startswith("local:")
@@ -308,6 +313,7 @@ class DaskBackend(Backend):
                               f"{connect_seconds:g} s); start some with "
                               f"'dask worker {address}'") from None
         self._check_workers()
+        self.startup_seconds = time.perf_counter() - t0
 
     def _workers(self) -> dict:
         return self.client.scheduler_info(n_workers=-1)["workers"] \

@@ -173,6 +173,7 @@ class SimulationResult:
     frame: pd.DataFrame | None = None
     unit: str = "deals"
     extra: dict = field(default_factory=dict)
+    cluster_seconds: float | None = None   # the cluster's start-up (None: local threads)
 
     @property
     def per_second(self) -> float:
@@ -204,6 +205,8 @@ class SimulationResult:
             **self.summary,
             **self.extra,
         }
+        if self.cluster_seconds is not None:
+            d["cluster_seconds"] = self.cluster_seconds
         return d
 
 
@@ -391,7 +394,7 @@ def simulate(game: str = DEFAULT_GAME, deals: int = 100_000, seed: int = 0,
 
         bar = Progress(deals, "deals", enabled=progress)
         status = _run_into(sink, ex, job, deals, consume, chunk, bar)
-        used = ex.threads
+        used, startup = ex.threads, ex.startup_seconds
     if sink is not None:
         sink.close(deals=status.done, requested=deals, interrupted=status.interrupted)
     frame = None
@@ -405,7 +408,8 @@ def simulate(game: str = DEFAULT_GAME, deals: int = 100_000, seed: int = 0,
     if par:
         summary["par"] = solver_par.par_summary(pv, par_total, par_unit)
     return SimulationResult(setup.describe(), seed, deals, status.done, status.seconds,
-                            compile_seconds, used, status.interrupted, summary, frame)
+                            compile_seconds, used, status.interrupted, summary, frame,
+                            cluster_seconds=startup)
 
 
 def _with_par(df: pd.DataFrame, par_side0, total: int) -> pd.DataFrame:
@@ -447,7 +451,7 @@ def simulate_rubbers(game: str = DEFAULT_GAME, rubbers: int = 10_000, seed: int 
         compile_seconds = _warm(sink, ex, job)
         bar = Progress(rubbers, "rubbers", enabled=progress)
         status = _run_into(sink, ex, job, rubbers, consume, chunk, bar)
-        used = ex.threads
+        used, startup = ex.threads, ex.startup_seconds
     if sink is not None:
         sink.close(**{whole_unit(game): status.done}, requested=rubbers,
                    interrupted=status.interrupted)
@@ -456,7 +460,7 @@ def simulate_rubbers(game: str = DEFAULT_GAME, rubbers: int = 10_000, seed: int 
     frame = rubbers_frame(game, allr, setup) if keep_rubbers else None
     return SimulationResult(setup.describe(), seed, rubbers, status.done, status.seconds,
                             compile_seconds, used, status.interrupted, summary, frame,
-                            unit="rubbers")
+                            unit="rubbers", cluster_seconds=startup)
 
 
 class RecordsJob(TableJob):
@@ -583,6 +587,7 @@ class RecordsResult:
     seconds: float
     compile_seconds: float
     threads: int
+    cluster_seconds: float | None = None   # the cluster's start-up (None: local threads)
 
 
 def write_records(out, game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0,
@@ -615,7 +620,7 @@ def write_records(out, game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0,
             compile_seconds = ex.warm_up(job)
             bar = Progress(deals, unit, enabled=progress)
             status = ex.run(job, deals, consume, chunk=chunk, progress=bar)
-            used = ex.threads
+            used, startup = ex.threads, ex.startup_seconds
     except BaseException:
         if file is not None:
             file.discard()
@@ -623,4 +628,4 @@ def write_records(out, game: str = DEFAULT_GAME, deals: int = 10, seed: int = 0,
     if file is not None:
         file.commit()
     return RecordsResult(lines, status.done, deals, unit, status.interrupted, status.seconds,
-                         compile_seconds, used)
+                         compile_seconds, used, startup)

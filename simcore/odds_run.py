@@ -89,6 +89,7 @@ class OddsResult:
     par: dict | None = None
     analyse_seconds: float = 0.0
     cluster: str | None = None     # the Dask cluster it ran on (None: local threads)
+    cluster_seconds: float | None = None   # the cluster's start-up (None: local threads)
 
     @property
     def deals(self) -> int:
@@ -119,6 +120,8 @@ class OddsResult:
             out["par"] = self.par
         if self.cluster is not None:
             out["cluster"] = self.cluster
+        if self.cluster_seconds is not None:
+            out["cluster_seconds"] = self.cluster_seconds
         return out
 
     def to_frame(self) -> pd.DataFrame:
@@ -467,6 +470,7 @@ def odds(game: str = DEFAULT_GAME, hands: Mapping | None = None, trump: str | No
         status = ex.run(job, deals, consume, chunk=chunk, progress=bar)
         used = ex.threads
         where_run = ex.describe().get("cluster")
+        startup = ex.startup_seconds
     outcomes = _outcome_frame(estimates, total)
     shown = list(g.odds.table_columns)
     frames = {t.name: _table_frame(t, estimates, total, table_exact[t.name], seat_text, shown)
@@ -484,7 +488,7 @@ def odds(game: str = DEFAULT_GAME, hands: Mapping | None = None, trump: str | No
                       len(set(sides)) < len(sides) else seat_text,
                       seed, deals, status.done, status.seconds, compile_seconds, used,
                       status.interrupted, exact, proposals[0], outcomes, frames, par_summary,
-                      analyse, where_run)
+                      analyse, where_run, startup)
 
 
 def _par_summary(pv: np.ndarray, unit: str) -> dict:

@@ -74,6 +74,7 @@ def test_local_cluster_compare_and_simulate_equal_local(client):
     a = compare("sueca", "greedy", "random", threads=2, **kw)
     b = compare("sueca", "greedy", "random", cluster=client, **kw)
     assert a.summary == b.summary
+    assert a.cluster_seconds is None and b.to_dict()["cluster_seconds"] >= 0
     for k in ("d2", "bucket", "w4"):
         assert np.array_equal(a.pairs[k], b.pairs[k])
     s1 = simulate("sueca", deals=5_000, seed=3, strategies=("greedy",), chunk=900,
@@ -94,11 +95,15 @@ def test_simulate_command_on_a_cluster_equals_local_threads(client, capsys):
         assert main(base + extra) == 0
         outs.append(json.loads(capsys.readouterr().out))
     a, b = outs
+    assert "cluster_seconds" not in a and b["cluster_seconds"] >= 0   # its start-up, apart
     for d in outs:
         for k in ("seconds", "compile_seconds", "deals_per_second", "threads", "command",
                   "cluster_seconds"):
             d.pop(k, None)
     assert a == b and a["outcomes"]
+    assert main(base[:-2] + ["--no-progress", "--cluster", client.scheduler.address]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert "(cluster start-up " in text[-1] and text[-1].startswith("3,000 deals in ")
     assert main(base + ["--threads", "2", "--cluster", "local:1"]) == 2
     assert "exclude each other" in capsys.readouterr().err
 
@@ -124,6 +129,7 @@ def test_local_cluster_odds_equal_local_threads(client):
     a = simcore.odds("sueca", threads=2, **kw)
     b = simcore.odds("sueca", cluster=client, **kw)
     assert a.done == b.done == 1_200 and b.cluster is not None and a.cluster is None
+    assert a.cluster_seconds is None and b.to_dict()["cluster_seconds"] >= 0
     assert a.proposals == b.proposals
     assert a.outcomes.equals(b.outcomes) and a.to_frame().equals(b.to_frame())
     with pytest.raises(TrunfoError, match="predicate .* cannot be sent"):
@@ -148,6 +154,7 @@ def test_records_are_the_same_file_on_threads_and_on_a_cluster(client, tmp_path,
         path = tmp_path / f"r{i}.jsonl"
         r = write_records(str(path), "sueca", seed=4, progress=False, **kw, **where)
         assert r.done == kw["deals"] and not r.interrupted
+        assert (r.cluster_seconds is None) == ("cluster" not in where)
         files.append(path.read_bytes())
     assert files[0] == files[1] == files[2]
     recs = [json.loads(x) for x in files[0].decode().splitlines()]
