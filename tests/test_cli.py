@@ -152,3 +152,19 @@ def test_console_script_runs_main_job():
                           "2000", "--seed", "1", "--json"], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["deals"] == 2000
+
+
+def test_every_command_that_deals_cards_takes_cluster():
+    """A command that deals (it takes --seed) also takes --cluster; those that deal single
+    deals from scratch (simulate, records, odds) also take the deal conditions."""
+    import argparse
+    from experiments.cli import build_parser
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    dealing = {name: {o for a in p._actions for o in a.option_strings}
+               for name, p in sub.choices.items()
+               if any("--seed" in a.option_strings for a in p._actions)}
+    assert {"simulate", "records", "odds", "compare", "tournament"} <= set(dealing)
+    for name, opts in dealing.items():
+        assert "--cluster" in opts, name
+    for name in ("simulate", "records", "odds"):
+        assert {"--hand", "--trump", "--trump-suit", "--where"} <= dealing[name], name
