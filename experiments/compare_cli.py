@@ -220,7 +220,7 @@ def format_tournament(t: dict) -> list[str]:
                      f"{_ci(m['mean_point_diff_ci95'])}, score {m['score']:.4f}, "
                      f"Elo {_num(m['elo'], 1)} {_ci(m['elo_ci95'], 1)}")
     lines += ["", f"{t['deals']:,} deals in duplicate in {t['seconds']:.2f} s: "
-                  f"{t['deals_per_second']:,.0f} deals/s"]
+                  f"{t['deals_per_second']:,.0f} deals/s{cluster_note(t.get('cluster_seconds'))}"]
     if t.get("interrupted"):
         n = len(t["matches"])
         lines.append(f"interrupted: {n} finished match{'es' if n != 1 else ''} kept above"

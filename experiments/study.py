@@ -56,6 +56,7 @@ class StudyResult:
     resumed: bool
     already_complete: bool
     repaired: list = field(default_factory=list)   # problems found and recomputed on resume
+    cluster_seconds: float | None = None   # the cluster's start-up (None: local threads)
 
     @property
     def complete(self) -> bool:
@@ -222,7 +223,9 @@ def run_study(spec: Spec, out: str, *, deals: int | None = None, seed: int | Non
     with lock_run(out):
         ex = make_backend(cluster, threads)
         try:
-            return _run_locked(spec, out, g, setup, ex, resume, progress, on_chunk)
+            r = _run_locked(spec, out, g, setup, ex, resume, progress, on_chunk)
+            r.cluster_seconds = ex.startup_seconds      # counted in no session's seconds
+            return r
         finally:
             if not isinstance(cluster, Backend):
                 ex.close()

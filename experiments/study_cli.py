@@ -10,8 +10,8 @@ from simcore.errors import TrunfoError
 
 from simcore import limits
 
-from .options import (add_cluster_option, add_strategy_file_option, chunk_int, count_int,
-                      seed_int, threads_int)
+from .options import (add_cluster_option, add_strategy_file_option, chunk_int, cluster_note,
+                      count_int, seed_int, threads_int)
 
 EXIT_INTERRUPTED = 130
 
@@ -67,7 +67,8 @@ def cmd_run(args) -> int:
                      "threads": r.threads, "cluster": args.cluster, "unit": unit,
                      f"{unit}_per_second": r.per_second,
                      "chunks": len(r.manifest["chunks"]), "repaired": r.repaired,
-                     "report": rep})
+                     "report": rep, **({} if r.cluster_seconds is None else
+                                       {"cluster_seconds": r.cluster_seconds})})
     elif r.already_complete:
         print(f"{out}: already complete ({r.done:,} {unit})"
               + (f"; report: {report_path}" if os.path.exists(report_path) else
@@ -81,7 +82,8 @@ def cmd_run(args) -> int:
               f"chunk{'s' if len(r.manifest['chunks']) != 1 else ''} "
               f"into {out} ({r.manifest['seconds']:.2f} s computing, "
               f"{r.per_second:,.0f} {unit}/s, {r.threads} thread{'s' if r.threads > 1 else ''}"
-              f"{' on ' + args.cluster if args.cluster else ''})")
+              f"{' on ' + args.cluster if args.cluster else ''})"
+              f"{cluster_note(r.cluster_seconds)}")
         if not args.report and r.complete:
             print(f"no report written (--no-report); write it with: trunfo report "
                   f"{shlex.quote(out)}")

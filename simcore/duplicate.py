@@ -483,8 +483,10 @@ def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None
     if chunk is not None:
         limits.check_chunk(chunk)
     with make_backend(cluster, threads) as ex:
-        return _tournament(game, names, deals, seed, rules, players, dealer, None, chunk,
-                           progress, ex)
+        t = _tournament(game, names, deals, seed, rules, players, dealer, None, chunk,
+                        progress, ex)
+        t["cluster_seconds"] = ex.startup_seconds     # counted in no match's seconds
+        return t
 
 
 def _tournament(game, names, deals, seed, rules, players, dealer, threads, chunk, progress,

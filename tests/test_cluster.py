@@ -49,6 +49,7 @@ def test_local_cluster_study_equals_local_threads(client, tmp_path):
     b, mb = _shas(dask.out)
     assert len(a) == 5 and a == b           # the same chunk files, byte for byte
     assert mb["sessions"][-1]["backend"] == "dask"
+    assert local.cluster_seconds is None and dask.cluster_seconds >= 0   # start-up, apart
 
 
 def test_local_cluster_interrupted_run_resumes_locally(client, tmp_path):
@@ -111,6 +112,7 @@ def test_local_cluster_tournament_equals_local(client):
     kw = dict(deals=1_500, seed=4, chunk=400)
     a = tournament("brisca", ["random", "greedy"], threads=2, **kw)
     b = tournament("brisca", ["random", "greedy"], cluster=client, **kw)
+    assert "cluster_seconds" not in a and b.pop("cluster_seconds") >= 0
     for d in (a, b):
         d.pop("seconds"), d.pop("deals_per_second")
     assert a == b and len(a["matches"]) == 1
