@@ -56,12 +56,36 @@ class PageCheck:
     svg_text: int = 0
     scroll_width: int = 0
     viewport_width: int = 0
+    too_wide: list = field(default_factory=list)   # past the right edge, not in a scroll box
 
     @property
     def errors(self) -> list[str]:
         return ([f"console {t}: {m}" for t, m in self.console if t in ("error", "assert")]
                 + [f"page error: {e}" for e in self.page_errors]
                 + [f"failed request: {r}" for r in self.failed_requests])
+
+
+#: the elements that reach past the page's right edge and are not inside a box that
+#: scrolls or clips them (a wide table scrolls in its own box: fine; a long line of rules
+#: that pushes the page wider: not)
+_TOO_WIDE = """() => {
+  const W = document.documentElement.clientWidth, out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    const spills = getComputedStyle(el).overflowX === 'visible'   // its text runs out of it
+                   && r.left + el.scrollWidth > W + 1;
+    if (r.right <= W + 1 && !spills) continue;
+    let p = el.parentElement, boxed = false;
+    while (p && p !== document.body) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') { boxed = true; break; }
+      p = p.parentElement;
+    }
+    if (!boxed) out.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
+                         + ': ' + (el.textContent || '').trim().slice(0, 60));
+  }
+  return out.slice(0, 20);
+}"""
 
 
 def check_page(path: str, screenshot: str | None = None, width: int = 1100,
@@ -87,6 +111,7 @@ def check_page(path: str, screenshot: str | None = None, width: int = 1100,
             out.figures = page.locator("figure svg").count()
             out.svg_text = page.locator("figure svg text").count()
             out.scroll_width = int(page.evaluate("document.documentElement.scrollWidth"))
+            out.too_wide = list(page.evaluate(_TOO_WIDE))
             if screenshot:
                 os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
                 page.screenshot(path=screenshot, full_page=full_page)

@@ -472,7 +472,8 @@ _CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto
 color:#222}table{border-collapse:collapse;font-size:13px;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}
 td:first-child,th:first-child{text-align:left}figure{margin:1em 0}figcaption{font-size:13px;color:#444}svg{max-width:100%;height:auto}
-.meta{color:#666}nav a{margin-right:1em}"""
+.meta{color:#666}nav a{margin-right:1em}.wide{max-width:100%;overflow-x:auto}
+p,td,figcaption{overflow-wrap:anywhere}"""
 
 
 def write_report(run_dir: str, out: str | None = None, formats=None, figure_formats=None) -> dict:
@@ -547,7 +548,9 @@ def write_sections(out: str, title: str, head: str, description: str, sections: 
                 body.append(f"<h3>{html.escape(caption)}</h3>")
                 md += [f"### {caption}", ""]
             if shown is not None:
-                body.append(_display(shown).to_html(index=False, border=0, escape=True))
+                # a wide table scrolls inside its own box, never the page
+                body.append('<div class="wide">' + _display(shown).to_html(
+                    index=False, border=0, escape=True) + "</div>")
                 md += [markdown_table(shown), ""]
             if "csv" in formats:
                 os.makedirs(os.path.join(out, "tables"), exist_ok=True)

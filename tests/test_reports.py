@@ -557,3 +557,27 @@ def test_compare_report_draws_the_sprt_trace(tmp_path, capsys):
     assert ((d["lower"] < inside) & (inside < d["upper"])).all()
     text = (out / "report.html").read_text(encoding="utf-8")
     assert "id='fig-sprt_trace'><svg" in text and "log-likelihood ratio" in text
+
+
+def test_reports_fit_a_1400_pixel_page(report, tmp_path, capsys):
+    """At 1400 px nothing reaches past the page's edge outside a box that scrolls: not
+    Brisca's long rules string, not a wide table (each scrolls in its own box)."""
+    from reports import browser
+    why = browser.unavailable()
+    if why:
+        pytest.skip(f"no headless browser: {why}")
+    pages = [report["html"][0]]
+    for game in ("brisca", "sueca"):
+        out = tmp_path / game
+        assert main(["compare", game, "--strategies", "greedy,random", "-n", "200", "--seed",
+                     "1", "--threads", "1", "--report", str(out)]) == 0
+        pages.append(str(out / "report.html"))
+    capsys.readouterr()
+    for page in pages:
+        r = browser.check_page(page, width=1400)
+        assert r.too_wide == [] and r.scroll_width <= 1400, (page, r.too_wide)
+    # the check sees a line that does not wrap
+    bad = tmp_path / "wide.html"
+    bad.write_text("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>w</title>"
+                   "</head><body><pre>" + "x" * 400 + "</pre></body></html>", encoding="utf-8")
+    assert browser.check_page(str(bad), width=1400).too_wide
