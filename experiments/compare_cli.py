@@ -13,6 +13,7 @@ import sys
 
 from simcore import __version__
 from simcore.errors import TrunfoError
+from simcore.duplicate import SPRT_EVERY, sprt_position
 from simcore.games import get_game
 
 from simcore import limits
@@ -52,12 +53,15 @@ def register(sub, games) -> None:
     gh = f"one of: {', '.join(games)}"
     s = sub.add_parser("compare", help="two strategies in duplicate play: score, win rate, Elo, SPRT")
     s.add_argument("game", choices=games, metavar="GAME", help=gh)
-    _add_common(s, DEFAULT_DEALS, f"deals per work chunk, 1 to {limits.MAX_CHUNK:,} (with "
-                                  f"--sprt: deals between checks, default 1,000)")
+    _add_common(s, DEFAULT_DEALS, f"deals per work chunk, 1 to {limits.MAX_CHUNK:,} (default "
+                                  f"4,096; 1,000 with --sprt); results do not depend on it")
     s.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", default=None,
                    help="sequential test of H0: elo=ELO0 against H1: elo=ELO1 "
                         "(alpha, beta default 0.05); stops when decided or after N deals; "
                         "write a negative ELO0 as --sprt=-5,0")
+    s.add_argument("--sprt-every", metavar="K", type=int, default=SPRT_EVERY,
+                   help=f"with --sprt: deals (pairs) between two looks of the test, default "
+                        f"{SPRT_EVERY}; the deals after a decided look are not counted")
     s.add_argument("--report", metavar="DIR", default=None,
                    help="write a report (HTML, Markdown, CSV, figures) into DIR")
     s.set_defaults(func=cmd_compare)
@@ -145,6 +149,8 @@ def format_compare(d: dict) -> list[str]:
             ("score rate (W + T/2)", _rate(d["win_rate"]), ci4(d["win_rate_ci95"])),
             ("win share diff (A - B)", _num(d["win_rate_diff"], 4), _ci(d["win_rate_diff_ci95"], 4)),
             ("Elo difference", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
+            ("normalized Elo", _num(d["nelo"], 1), _ci(d["nelo_ci95"], 1)),
+            (f"LOS (P[{a} stronger])", _rate(d["los"]), ""),
         ]
     else:
         rows = [
@@ -155,6 +161,8 @@ def format_compare(d: dict) -> list[str]:
              _ci(d["win_rate_diff_ci95"], 4)),
             ("score vs B field (1+diff)/2", _rate(d["score"]), ci4(d["score_ci95"])),
             ("Elo difference (of the score)", _num(d["elo"], 1), _ci(d["elo_ci95"], 1)),
+            ("normalized Elo", _num(d["nelo"], 1), _ci(d["nelo_ci95"], 1)),
+            (f"LOS (P[{a} stronger])", _rate(d["los"]), ""),
         ]
     for label, est, ci in rows:
         lines.append(f"  {label:<30}{est:>10}    {ci}")
@@ -180,8 +188,8 @@ def format_compare(d: dict) -> list[str]:
         model = "" if k == 2 else ", normal approximation on the deals' scores"
         lines += ["", f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} "
                       f"beta={s['beta']:g}, checked every {s['check_every']:,} {units}{model}",
-                  f"  LLR {s['llr']:+.3f} in bounds [{s['lower']:+.3f}, {s['upper']:+.3f}] "
-                  f"after {s['pairs']:,} {units}", f"  {verdict}"]
+                  f"  LLR {s['llr']:+.3f} {sprt_position(s)} after {s['pairs']:,} {units}",
+                  f"  {verdict}"]
     lines.append("")
     lines.append(f"{d['deals']:,} deals ({d['games']:,} games) in {d['seconds']:.2f} s: "
                  f"{d['deals_per_second']:,.0f} deals/s on {d['threads']} thread"
@@ -238,7 +246,7 @@ def cmd_compare(args) -> int:
         check_output_dir(args.report)               # checked before any work
     r = compare(args.game, a, b, deals=args.deals, seed=args.seed, rules=rules_of(args),
                 players=args.players, dealer=args.dealer, sprt=parse_sprt(args.sprt),
-                threads=args.threads, chunk=args.chunk, progress=args.progress,
+                sprt_every=args.sprt_every, threads=args.threads, chunk=args.chunk, progress=args.progress,
                 cluster=args.cluster)
     d = r.to_dict()
     d["command"] = command_line()

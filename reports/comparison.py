@@ -14,6 +14,8 @@ import os
 
 import pandas as pd
 
+from simcore.duplicate import sprt_position
+
 from .tables import declare
 
 FILE = "duplicate.json"
@@ -41,6 +43,7 @@ def differences(summary: dict) -> pd.DataFrame:
         ("win share difference (A - B)", "win_rate_diff", 0.0, "share of games",
          "rate_difference"),
         ("Elo difference", "elo", 0.0, "Elo", "elo"),
+        ("normalized Elo", "nelo", 0.0, "normalized Elo", "elo"),
     ]
     out = []
     for label, key, null, unit, kind in rows:
@@ -137,8 +140,7 @@ def compare_sections(d: dict) -> list:
         t.text = (f"H0: Elo = {sp['elo0']} against H1: Elo = {sp['elo1']} (alpha "
                   f"{sp['alpha']}, beta {sp['beta']}, {sp['model']} model), checked every "
                   f"{int(sp['check_every']):,} pairs: result {sp['result']} after "
-                  f"{int(sp['pairs']):,} pairs, LLR {sp['llr']:.3f} within bounds "
-                  f"[{sp['lower']:.3f}, {sp['upper']:.3f}].")
+                  f"{int(sp['pairs']):,} pairs, LLR {sp['llr']:+.3f} {sprt_position(sp)}.")
         tr = sp.get("trace") or {}
         if tr.get("pairs"):
             t.tables["sprt_trace"] = declare(pd.DataFrame({"pairs": tr["pairs"],

@@ -46,6 +46,10 @@ from .runner import Progress
 #: pairs per chunk; with ``sprt`` the test is checked after every chunk
 DEFAULT_PAIR_CHUNK = 1 << 12
 SPRT_CHUNK = 1000
+#: units (pairs, or deals of k sides) between two looks of the SPRT: small enough that its
+#: trace has points and a decided test overshoots little, large enough that each look
+#: sees a change (fishtest's workers report about as often)
+SPRT_EVERY = 100
 
 
 def _side_count(g, setup, seed: int) -> int:
@@ -193,6 +197,8 @@ def summarize(strategies, totals: Totals) -> dict:
             "elo": pen["elo"],
             "elo_ci95": [pen["elo_low"], pen["elo_high"]],
             "los": pen["los"],
+            "nelo": pen["nelo"],
+            "nelo_ci95": [pen["nelo_low"], pen["nelo_high"]],
             "pentanomial": list(totals.counts),
             "unit_results": list(totals.counts),
         })
@@ -216,6 +222,9 @@ def summarize(strategies, totals: Totals) -> dict:
         "elo": _elo(x),
         "elo_ci95": [_elo(xlo), _elo(xhi)],
         "los": los,
+        "nelo": stats.normalized_elo(x, se * se * n),
+        "nelo_ci95": [stats.normalized_elo(xlo, se * se * n),
+                      stats.normalized_elo(xhi, se * se * n)],
         "pentanomial": None,
         "unit_results": list(totals.counts),
     })
@@ -279,11 +288,18 @@ class CompareResult:
         from .frames import comparison_frame
         return comparison_frame(self.summary)
 
+    def _title(self) -> str:
+        a, b = self.summary["strategies"][:2]
+        return (f"{self.setup['game']}: {a} vs {b}, {self.summary['deals']:,} deals in "
+                f"duplicate, seed {self.seed}")
+
     def _repr_html_(self) -> str:
         from .frames import frame_html
-        a, b = self.summary["strategies"][:2]
-        return frame_html(f"{self.setup['game']}: {a} vs {b}, {self.summary['deals']:,} deals "
-                          f"in duplicate, seed {self.seed}", self.to_frame())
+        return frame_html(self._title(), self.to_frame())
+
+    def __str__(self) -> str:
+        from .frames import frame_text
+        return frame_text(self._title(), self.to_frame())
 
     def to_dict(self) -> dict:
         d = {**self.summary, **self.setup, "seed": self.seed, "requested": self.requested,
@@ -303,9 +319,10 @@ class CompareResult:
 class PairsJob(Job):
     """Units of a duplicate match (``pair_outcomes``), with their totals."""
 
-    def __init__(self, game, a, b, rules, players, dealer, seed, keep: bool):
+    def __init__(self, game, a, b, rules, players, dealer, seed, keep: bool,
+                 every: int | None = None):
         from .rules import Rules
-        self.game, self.a, self.b = game, a, b
+        self.game, self.a, self.b, self.every = game, a, b, every
         self.rules = rules.as_dict() if isinstance(rules, Rules) else dict(rules or {})
         self.players, self.dealer, self.seed, self.keep = players, dealer, seed, keep
         self.label = game
@@ -331,8 +348,16 @@ class PairsJob(Job):
         return seat
 
     def compute(self, seat, start, count):
+        """``(pairs kept or None, [(end, totals)])``: the totals of each stretch between
+        two multiples of ``every`` (the SPRT's looks), so the test looks at the same
+        units whatever the chunks."""
         out = pair_outcomes(seat, self.seed, start, count)
-        return (out if self.keep else None), chunk_totals(out, seat.sides)
+        every = self.every or count
+        cuts = [start, *range((start // every + 1) * every, start + count, every),
+                start + count]
+        parts = [(hi, chunk_totals({k: v[lo - start:hi - start] for k, v in out.items()},
+                                   seat.sides)) for lo, hi in zip(cuts, cuts[1:])]
+        return (out if self.keep else None), parts
 
 
 class _Offset:
@@ -348,17 +373,28 @@ class _Offset:
         pass
 
 
+def sprt_position(sp: dict) -> str:
+    """Where the SPRT's last LLR stands against its Wald bounds, in words (the text and the
+    report say the same): inside them, or past the bound that decided the test."""
+    llr, lo, hi = sp["llr"], sp["lower"], sp["upper"]
+    if llr >= hi:
+        return f"at or above the upper bound {hi:+.3f} (H1 accepted)"
+    if llr <= lo:
+        return f"at or below the lower bound {lo:+.3f} (H0 accepted)"
+    return f"inside the bounds [{lo:+.3f}, {hi:+.3f}]"
+
+
 def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rules=None,
             players=None, dealer=None, sprt=None, threads=None, chunk: int | None = None,
             keep_pairs: bool = False, progress: bool | None = False,
-            cluster=None) -> CompareResult:
+            cluster=None, sprt_every: int = SPRT_EVERY) -> CompareResult:
     """Play ``deals`` deals in duplicate between strategies ``a`` and ``b``.
 
     With ``k`` sides each deal is played ``k`` times, A on each side in turn (the
     unit).  ``sprt=(elo0, elo1[, alpha, beta])`` runs fishtest's pentanomial GSPRT
     (two sides) or its normal approximation on the unit scores (``k > 2``), checked
-    after every chunk (default 1,000 units) and stopping at the first crossing or
-    after ``deals`` units.  ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a
+    every ``sprt_every`` units (default 100, whatever the chunks) and stopping at the
+    first crossing (the units after it are not counted) or after ``deals`` units.  ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a
     ``simcore.execution`` backend) runs the chunks on Dask workers: the same results.
     """
     from .facade import cluster_check
@@ -369,7 +405,8 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     sp = _parse_sprt(sprt)
     chunk = (limits.check_chunk(chunk) if chunk is not None
              else SPRT_CHUNK if sp else DEFAULT_PAIR_CHUNK)
-    job = PairsJob(game, a, b, rules, players, dealer, seed, keep_pairs)
+    every = limits.check_count(sprt_every, "--sprt-every (deals between two looks)") if sp else None
+    job = PairsJob(game, a, b, rules, players, dealer, seed, keep_pairs, every)
     if cluster is not None:
         g = get_game(game)
         for name in (a, b):        # validated (one line) before a cluster starts
@@ -378,13 +415,14 @@ def compare(game: str, a: str, b: str, deals: int = 100_000, seed: int = 0, rule
     ex = make_backend(cluster, threads)
     try:
         seat = seating(game, a, b, rules, players, dealer, seed)
-        return _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress)
+        return _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress,
+                        every)
     finally:
         if owned:
             ex.close()
 
 
-def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress):
+def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, progress, every):
     compile_seconds = ex.warm_up(job)
     threads = ex.threads
 
@@ -395,19 +433,21 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
     trace: list[tuple[int, float]] = []      # (pairs, LLR) at every check: the SPRT trace
 
     def consume(start, count, result):
-        if state["stop"]:
-            return
-        out, tot = result
-        total.add(tot)
-        if keep_pairs:
-            kept.append(out)
-        end = start + count          # the runner's pieces split chunks: test at chunk ends
-        if sp and (end % chunk == 0 or end == deals):
-            dec = sprt_state(total, *sp)
-            state["sprt"] = dec
-            trace.append((int(total.pairs), float(dec["llr"])))
-            if dec["state"] != "continue":
-                state["stop"] = True
+        out, parts = result
+        used = start
+        for end, tot in parts:       # in index order: the SPRT looks at multiples of every
+            if state["stop"]:
+                break
+            total.add(tot)
+            used = end
+            if sp and (end % every == 0 or end == deals):
+                dec = sprt_state(total, *sp)
+                state["sprt"] = dec
+                trace.append((int(total.pairs), float(dec["llr"])))
+                if dec["state"] != "continue":
+                    state["stop"] = True
+        if keep_pairs and used > start:
+            kept.append({k: v[:used - start] for k, v in out.items()})
 
     bar = Progress(deals, "deals", enabled=progress)
     # Run in blocks of a few chunks per thread so that a decided SPRT stops the run
@@ -428,7 +468,7 @@ def _compare(ex, job, seat, game, a, b, deals, seed, sp, chunk, keep_pairs, prog
         verdict = {"H1": "H1", "H0": "H0"}.get(dec["state"], "inconclusive")
         sprt_out = {"elo0": sp[0], "elo1": sp[1], "alpha": sp[2], "beta": sp[3],
                     "llr": dec["llr"], "lower": dec["lower"], "upper": dec["upper"],
-                    "result": verdict, "pairs": total.pairs, "check_every": chunk,
+                    "result": verdict, "pairs": total.pairs, "check_every": every,
                     "model": "pentanomial" if k == 2 else "normal",
                     "trace": {"pairs": [t[0] for t in trace], "llr": [t[1] for t in trace]}}
     pairs = None
@@ -451,11 +491,17 @@ class TournamentResult(dict):
         from .frames import tournament_frame
         return tournament_frame(self)
 
+    def _title(self) -> str:
+        return (f"{self['game']} tournament: {', '.join(self['strategies'])}, "
+                f"{self['deals_per_match']:,} deals per match in duplicate, seed {self['seed']}")
+
     def _repr_html_(self) -> str:
         from .frames import frame_html
-        return frame_html(f"{self['game']} tournament: {', '.join(self['strategies'])}, "
-                          f"{self['deals_per_match']:,} deals per match in duplicate, seed "
-                          f"{self['seed']}", self.to_frame())
+        return frame_html(self._title(), self.to_frame())
+
+    def __str__(self) -> str:
+        from .frames import frame_text
+        return frame_text(self._title(), self.to_frame())
 
 
 def tournament(game: str, names, deals: int = 100_000, seed: int = 0, rules=None,

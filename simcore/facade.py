@@ -185,11 +185,17 @@ class SimulationResult:
         from .frames import simulation_frame
         return simulation_frame(self.summary, self.unit)
 
+    def _title(self) -> str:
+        return (f"{self.setup.get('game')}: {self.done:,} {self.unit}, seed {self.seed}, "
+                f"seats {','.join(self.setup.get('strategies', []))}")
+
     def _repr_html_(self) -> str:
         from .frames import frame_html
-        return frame_html(f"{self.setup.get('game')}: {self.done:,} {self.unit}, seed "
-                          f"{self.seed}, seats {','.join(self.setup.get('strategies', []))}",
-                          self.to_frame())
+        return frame_html(self._title(), self.to_frame())
+
+    def __str__(self) -> str:
+        from .frames import frame_text
+        return frame_text(self._title(), self.to_frame())
 
     def to_dict(self) -> dict:
         d = {

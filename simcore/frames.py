@@ -75,7 +75,8 @@ def simulation_frame(summary: dict, unit: str = "deals") -> pd.DataFrame:
 _COMPARE = (("mean_point_diff", "mean point difference per deal", "difference"),
             ("score", "score rate (W + T/2)", "score"),
             ("win_rate_diff", "win share difference (A - B)", "difference"),
-            ("elo", "Elo difference", "elo"))
+            ("elo", "Elo difference", "elo"),
+            ("nelo", "normalized Elo", "elo"))
 _PAIRS = ("0 (lost both)", "0.5", "1 (split/tied)", "1.5", "2 (won both)")
 
 
@@ -92,6 +93,10 @@ def comparison_rows(summary: dict, table: str = "comparison") -> list[dict]:
         rows.append({"table": table, "label": f"{label}: {a} vs {b}", "kind": kind,
                      "count": None, "n": n, "estimate": summary[key], "low95": lo,
                      "high95": hi})
+    if summary.get("los") is not None:        # a probability: no interval
+        rows.append({"table": table, "label": f"LOS: P({a} stronger than {b})",
+                     "kind": "share", "count": None, "n": n, "estimate": summary["los"],
+                     "low95": math.nan, "high95": math.nan})
     for label, c in zip(_PAIRS, summary.get("pentanomial") or ()):
         lo, hi = stats.wilson_interval(int(c), n)
         rows.append({"table": "pentanomial", "label": f"{a} pair score {label}",
@@ -116,13 +121,24 @@ def tournament_frame(result: dict) -> pd.DataFrame:
     return _frame(rows)
 
 
+def _rounded(df: pd.DataFrame) -> pd.DataFrame:
+    shown = df.copy()
+    for c in ("estimate", "value", "low95", "high95"):
+        if c in shown:
+            shown[c] = shown[c].map(lambda v: "" if v is None or (
+                isinstance(v, float) and math.isnan(v)) else f"{v:.6g}")
+    return shown
+
+
 def frame_html(title: str, df: pd.DataFrame) -> str:
     """A result in a notebook: a heading line and the tidy frame, numbers rounded."""
-    shown = df.copy()
-    for c in ("estimate", "low95", "high95"):
-        shown[c] = shown[c].map(lambda v: "" if v is None or (isinstance(v, float)
-                                                              and math.isnan(v)) else f"{v:.6g}")
-    return f"<p><b>{html.escape(title)}</b></p>" + shown.to_html(index=False, border=0)
+    return f"<p><b>{html.escape(title)}</b></p>" + _rounded(df).to_html(index=False, border=0)
+
+
+def frame_text(title: str, df: pd.DataFrame) -> str:
+    """A result printed (``print(result)``): the heading line and the tidy frame as a
+    table, numbers rounded as in a notebook."""
+    return f"{title}\n{_rounded(df).to_string(index=False)}"
 
 
 # --- per-deal frames with labels ---------------------------------------------------------------

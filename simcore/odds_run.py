@@ -124,6 +124,12 @@ class OddsResult:
             out["cluster_seconds"] = self.cluster_seconds
         return out
 
+    def __str__(self) -> str:
+        from .frames import frame_text
+        return frame_text(f"{self.setup.get('game')}: odds seen from {self.seat} "
+                          f"({self.side}), {self.done:,} deals, seed {self.seed}",
+                          self.to_frame())
+
     def to_frame(self) -> pd.DataFrame:
         """Every estimate, one row each: ``section`` (``exact``, ``outcomes`` or a table's
         name), ``group`` (a table's holding; empty otherwise), ``estimate``, ``kind``

@@ -199,7 +199,7 @@ def _elo_summary(counts: list[float], z: float, unit_key: str) -> dict:
             unit_key: 0.0, "games": 0.0, "score": math.nan, "score_se": math.nan,
             "score_low": 0.0, "score_high": 1.0, "elo": math.nan,
             "elo_low": -math.inf, "elo_high": math.inf, "elo95": math.inf,
-            "los": math.nan,
+            "los": math.nan, "nelo": math.nan, "nelo_low": math.nan, "nelo_high": math.nan,
         }
     reg = regularize(counts)
     n = sum(reg)
@@ -225,7 +225,25 @@ def _elo_summary(counts: list[float], z: float, unit_key: str) -> dict:
         "elo_high": elo_high,
         "elo95": (elo_high - elo_low) / 2.0,
         "los": normal_cdf((mu - 0.5) / se),  # se > 0: regularization keeps var > 0
+        "nelo": normalized_elo(mu, var),
+        "nelo_low": normalized_elo(low, var),
+        "nelo_high": normalized_elo(high, var),
     }
+
+
+#: 800 / ln 10: a normalized Elo difference per standard deviation of the score
+NELO_PER_SD = 800 / math.log(10)
+
+
+def normalized_elo(score: float, var: float) -> float:
+    """Normalized Elo (fishtest, fastchess): the score's distance from 1/2 in standard
+    deviations of one unit's per-game score, ``(score - 1/2) / sqrt(2 var) * 800 / ln 10``
+    (``var`` the variance of a pair's per-game score between pairs).  It does not depend on
+    how drawish the games are, so it compares tests of different strategies and games;
+    ``nan`` when ``var`` is 0."""
+    if not var > 0:
+        return math.nan
+    return (score - 0.5) / math.sqrt(2 * var) * NELO_PER_SD
 
 
 def pentanomial_summary(counts: Sequence[int], z: float = Z95) -> dict:
@@ -246,8 +264,11 @@ def pentanomial_summary(counts: Sequence[int], z: float = Z95) -> dict:
     superiority ``Phi((mu - 1/2)/se)``.  Unlike fishtest, score bounds outside
     [0, 1] map to ``-+inf`` Elo rather than being clamped to +-1199.6.
 
+    ``nelo`` (with ``nelo_low``, ``nelo_high``) is the normalized Elo of
+    :func:`normalized_elo`.
+
     Returns a dict with keys ``pairs, games, score, score_se, score_low,
-    score_high, elo, elo_low, elo_high, elo95, los``.  With no pairs the score
+    score_high, elo, elo_low, elo_high, elo95, los, nelo, nelo_low, nelo_high``.  With no pairs the score
     and Elo are ``nan`` and the intervals are the whole range.
     """
     return _elo_summary(_check_counts(counts, (5,)), z, "pairs")

@@ -1,6 +1,7 @@
 """``trunfo compare`` and ``trunfo tournament`` on the command line."""
 import csv
 import json
+import re
 
 import pytest
 
@@ -45,11 +46,15 @@ def test_negative_elo0_with_equals_sign(capsys):
 
 def test_text_report(capsys):
     code, out, _ = run(capsys, "compare", "sueca", "--strategies", "greedy,greedy", "-n", "1000",
-                       "--sprt", "0,20")
+                       "--sprt", "0,20", "--sprt-every", "500")
     assert code == 0
+    # a strategy against itself: every pair tied, H0 accepted at a look (a multiple of 500)
     for text in ("mean card points diff / deal", "+0.00    [+0.00, +0.00]", "Elo difference",
-                 "pentanomial", "1,000  100.00%", "SPRT elo0=0 elo1=20", "deals/s"):
+                 "pentanomial", "SPRT elo0=0 elo1=20", "deals/s",
+                 "checked every 500 pairs", "H0 accepted"):
         assert text in out
+    pairs = int(re.search(r"after ([\d,]+) pairs", out).group(1).replace(",", ""))
+    assert pairs % 500 == 0 and f"{pairs:,}  100.00%" in out
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -126,3 +131,13 @@ def test_three_sides_tournament_text(capsys):
                        "greedy,random", "-n", "1000")
     assert code == 0 and "each ordered pair is a match" in out
     assert "greedy vs random" in out and "random vs greedy" in out
+
+
+def test_text_shows_normalized_elo_los_and_where_the_llr_stands(capsys):
+    assert main(["compare", "sueca", "--strategies", "greedy,random", "-n", "20000", "--seed",
+                 "4", "--sprt", "0,20", "--threads", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "normalized Elo" in out and "LOS (P[greedy stronger])" in out
+    assert "checked every 100 pairs" in out
+    llr = [line for line in out.splitlines() if line.strip().startswith("LLR")]
+    assert len(llr) == 1 and "at or above the upper bound" in llr[0] and "inside" not in llr[0]

@@ -257,3 +257,55 @@ def test_three_sides_tournament_plays_each_ordered_pair():
     assert rg["elo"] > 0 > rr["elo"]
     m = t["point_diff_matrix"]
     assert m[1][0] == t["matches"][1]["mean_point_diff"] > 0 > m[0][1]
+
+
+def test_sprt_looks_every_hundred_pairs_whatever_the_chunks():
+    """The SPRT looks at multiples of ``sprt_every`` (default 100), not at chunk ends: the
+    trace has a point per look, the test stops at the first look outside the bounds, and
+    the pairs after it are not counted, so chunks and threads change nothing."""
+    base = compare("sueca", "greedy", "random", deals=20_000, seed=4, sprt=(0, 20), threads=1,
+                   chunk=1000)
+    s = base.sprt
+    assert s["check_every"] == 100 and s["result"] == "H1"
+    tr = s["trace"]
+    assert tr["pairs"] == list(range(100, s["pairs"] + 1, 100))
+    assert all(s["lower"] < x < s["upper"] for x in tr["llr"][:-1])
+    for threads, chunk in ((2, 333), (1, 64)):
+        r = compare("sueca", "greedy", "random", deals=20_000, seed=4, sprt=(0, 20),
+                    threads=threads, chunk=chunk)
+        assert r.sprt == s and r.summary == base.summary
+    # the counted pairs are the first s["pairs"] deals, as a plain comparison of them
+    plain = compare("sueca", "greedy", "random", deals=s["pairs"], seed=4)
+    assert plain.summary == base.summary
+    coarse = compare("sueca", "greedy", "random", deals=20_000, seed=4, sprt=(0, 20),
+                     sprt_every=250)
+    assert coarse.sprt["trace"]["pairs"][:-1] == list(range(250, coarse.sprt["pairs"], 250))
+
+
+def test_sprt_position_names_the_crossed_bound():
+    from simcore.duplicate import sprt_position
+    assert "inside the bounds" in sprt_position({"llr": 0.5, "lower": -2.9, "upper": 2.9})
+    assert "upper bound +2.900 (H1" in sprt_position({"llr": 3.1, "lower": -2.9, "upper": 2.9})
+    assert "lower bound -2.900 (H0" in sprt_position({"llr": -20.9, "lower": -2.9,
+                                                      "upper": 2.9})
+
+
+def test_normalized_elo_by_hand():
+    """Pairs [1, 1, 1, 1, 4] (pair scores 0 .. 1 in quarters): mean 5.5/8 = 0.6875, the
+    pair score's variance 1.09375/8 = 0.13671875, normalized Elo
+    0.1875 / sqrt(2 x 0.13671875) x 800 / ln 10 = 124.58 (fastchess's formula)."""
+    from simcore import stats
+    s = stats.pentanomial_summary([1, 1, 1, 1, 4])
+    assert s["score"] == pytest.approx(0.6875)
+    assert s["nelo"] == pytest.approx(0.1875 / math.sqrt(0.2734375) * 800 / math.log(10))
+    assert s["nelo"] == pytest.approx(124.58, abs=0.01)
+    assert s["nelo_low"] < s["nelo"] < s["nelo_high"]
+    assert stats.pentanomial_summary([5, 10, 20, 10, 5])["nelo"] == pytest.approx(0)
+
+
+def test_a_result_prints_as_its_table():
+    r = compare("sueca", "greedy", "random", deals=200, seed=1)
+    text = str(r)
+    assert text.splitlines()[0] == "sueca: greedy vs random, 200 deals in duplicate, seed 1"
+    assert "normalized Elo: greedy vs random" in text and "LOS: P(greedy stronger" in text
+    assert "CompareResult(" not in text
