@@ -12,8 +12,8 @@
 Every deal is dealt by the conditioned sampler (docs/odds.md), exactly uniform over the deals
 that satisfy the conditions (an empty condition deals uniform deals), and played by the
 game's kernels under the chosen strategies.  Results are seen from one seat (``seat``: by
-default the first seat given a hand, else ``me``) and its side.  ``table=True`` adds the
-game's standard tables: outcome shares by a holding of that seat, each row with the exact
+default the one seat the hands and ``where`` name, else ``me``) and its side.
+``table=True`` adds the game's standard tables: outcome shares by a holding of that seat, each row with the exact
 probability of the holding (under the conditions) beside it.
 """
 from __future__ import annotations
@@ -302,13 +302,32 @@ def _conditions_kw(hands, trump, trump_suit, where, predicate) -> dict | None:
     return kw
 
 
+def _seat_text(h) -> str:
+    """A seat holder as the conditions language writes it (``me``, ``2``, ``dealer+1``)."""
+    if h.base == "dealer":
+        return "dealer" if h.value == 0 else f"dealer+{h.value}"
+    return "me" if h.value == 0 else str(h.value)
+
+
 def _seat_holder(c, seat):
+    """The seat the odds are seen from: ``seat``, else the one seat the conditions name (by
+    a hand or in ``where``), else ``me``; conditions that name several seats need ``seat``."""
     from .conditions import lang
     if seat is None:
+        named: dict = {}
         for key in c.hand_text:
             h = lang.check_holder(key, c.ctx, "seat")
             if h.kind == "seat":
-                return str(key), h
+                named.setdefault((h.base, h.value), (str(key), h))
+        for h in sorted(lang.holders_of(c.where), key=lambda h: (h.base, h.value)):
+            if h.kind == "seat":
+                named.setdefault((h.base, h.value), (_seat_text(h), h))
+        if len(named) > 1:
+            raise TrunfoError(f"the conditions name {len(named)} seats "
+                              f"({', '.join(t for t, _ in named.values())}): say which one "
+                              f"the odds are seen from with --seat (seat= in Python)")
+        if named:
+            return next(iter(named.values()))
         return "me", lang.check_holder("me", c.ctx, "seat")
     h = lang.check_holder(str(seat), c.ctx, "seat")
     if h.kind != "seat":

@@ -180,7 +180,8 @@ def test_odds_with_a_predealt_hand_and_a_condition(twenty, capsys):
     """The exact odds, counted here by hand, and conditioned deals that hold the predealt
     cards and satisfy --where."""
     code, out, err = run(capsys, "odds", "twenty", "--hand", "0=AS KS", "--where",
-                         "points(1) >= 6", "-n", 500, "--seats", ",".join(SEATS), "--json")
+                         "points(1) >= 6", "--seat", "0", "-n", 500, "--seats", ",".join(SEATS),
+                         "--json")
     assert code == 0, err
     d = json.loads(out)
     o = d["outcomes"]

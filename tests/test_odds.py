@@ -538,3 +538,20 @@ def test_records_conditions_errors_are_one_line(capsys, argv, words):
         assert w in err, err
     with pytest.raises(simcore.TrunfoError, match="not go with rubbers"):
         simcore.game_records("sueca", rubbers=True, conditions={"hands": {"0": "AS"}})
+
+
+def test_odds_are_seen_from_the_one_seat_the_conditions_name():
+    """A condition given only in --where about dealer+2 is seen from dealer+2, as with
+    --seat dealer+2 (it was seen from me); conditions naming two seats ask for --seat."""
+    kw = dict(where="holds(dealer+2, 'AS 7S') and trumps(dealer+2) == 4", deals=400, seed=2,
+              progress=False, threads=1)
+    implied = simcore.odds("sueca", **kw)
+    told = simcore.odds("sueca", seat="dealer+2", **kw)
+    assert implied.seat == "dealer+2" and implied.outcomes.equals(told.outcomes)
+    assert simcore.odds("sueca", hands={"dealer": "AS"}, where="trumps(dealer) >= 3",
+                        deals=50, seed=1, progress=False).seat == "dealer"
+    with pytest.raises(simcore.TrunfoError, match=r"name 2 seats \(dealer, dealer\+2\).*--seat"):
+        simcore.odds("sueca", hands={"dealer": "AS"}, where="trumps(dealer+2) >= 3", deals=50)
+    r = simcore.odds("sueca", hands={"dealer": "AS"}, where="trumps(dealer+2) >= 3", deals=50,
+                     seed=1, seat="dealer+2", progress=False)
+    assert r.seat == "dealer+2"
