@@ -47,7 +47,7 @@ def fill_deck(state, deck, n, source, i):
     - ``(pblob, wblob)``, the addresses of two flat arrays, int64 and uint64
       (:func:`conditioned`): a deck order drawn
       by ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then
-      goes on with the play (docs/odds.md); the dealer it drew is :func:`source_dealer`'s.
+      goes on with the play (docs/conditioned-dealing.md); the dealer it drew is :func:`source_dealer`'s.
       When the chunk was dealt beforehand (from Python, e.g. for a predicate), its decks,
       dealers and the stream states after each deal are copied as they are.
 
@@ -66,7 +66,7 @@ def given(decks) -> tuple:
 
 
 class ConditionedSource(tuple):
-    """A conditioned deal source (docs/odds.md, "In the kernels"): to the kernels, the tuple
+    """A conditioned deal source (docs/conditioned-dealing.md, "In the kernels"): to the kernels, the tuple
     of the two blobs' addresses and of the sampler's C entry point
     (:func:`~simcore.conditions.sampler.deal_source_address`; integers: no reference
     counting when kernels copy it); ``pblob`` and ``wblob``, the arrays themselves, alive as

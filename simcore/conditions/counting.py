@@ -30,7 +30,7 @@ import numpy as np
 from .lang import TRUE, BoolIR, Holder, Linear, conjoin, simplify, walk
 
 #: the most steps (a state of the programme times a way to share one class) one count may
-#: take; beyond it the condition is dealt by rejection (docs/odds.md)
+#: take; beyond it the condition is dealt by rejection (docs/conditioned-dealing.md)
 MAX_STEPS = 1_000_000
 
 

@@ -4,7 +4,7 @@
 deck order (a permutation of the card indices) that satisfies the plan's conditions and
 returns the dealer, drawn with its exact conditional weight.  The kernel then deals that
 order exactly as it deals a shuffled deck.  How it consumes the stream (32-bit draws, exact
-draws below n and below big integers, one try) is written in docs/odds.md ("Random
+draws below n and below big integers, one try) is written in docs/conditioned-dealing.md ("Random
 streams"), so that a deal can be replayed independently; ``tests/conditions_replay.py``
 replays it in plain Python.
 
@@ -52,7 +52,7 @@ class Plan(NamedTuple):
     bits: np.ndarray
 
 
-# the plan is three arrays (docs/odds.md): ``ints`` (int64: a header, then sections whose
+# the plan is three arrays (docs/conditioned-dealing.md): ``ints`` (int64: a header, then sections whose
 # offsets the header holds), ``cum`` (uint64 (edges, limbs): cumulative weights) and
 # ``bits`` (uint64: the suits' card masks, then the card sets of the check)
 H_CARDS, H_PLAYERS, H_LIMBS, H_MAX_TRIES, H_CHECK, H_TRUMP_FIXED, H_HOLDERS, H_IWORK, \
