@@ -254,8 +254,12 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
     for kind, fn in other_policies.items():
         if fn is not None:
             policies[kind] = _jit_policy(fn)
+    # a kernel cached with a policy not built in imports the policy's module by name when
+    # it is loaded (a file's module is named after its path): the name joins the key
+    names = [] if origin == "built-in" else \
+        [getattr(getattr(f, "py_func", f), "__module__", "") or "" for f in policies.values()]
     fp = hashlib.sha1("".join([_fingerprint(f) for f in policies.values()]
-                              + [_module_fingerprint(m) for m in depends]).encode()
+                              + [_module_fingerprint(m) for m in depends] + names).encode()
                       + repr([(p.name, p.default, p.choices) for p in params]).encode()
                       ).hexdigest()[:12]
     s = Strategy(game, name, policies, doc or " ".join((inspect.getdoc(play) or "").split()),

@@ -151,12 +151,12 @@ def test_decisions_depend_only_on_what_the_seat_sees(players, shown):
     (2, ("view_hash", "expert")),                         # expert's `work`: 2 players
     (4, ("view_hash", "expert", "view_hash", "greedy")),  # two seats' scratch rows
 ])
-def test_a_strategy_reading_its_whole_view_sees_nothing_hidden(players, lineup, tmp_path):
+def test_a_strategy_reading_its_whole_view_sees_nothing_hidden(players, lineup):
     """A strategy of one's own that hashes every field and every element of its view (and
     writes its memory into scratch and `work`: tests/view_hash.py) decides the same on
     identical observations: nothing another seat computed or remembers reaches its view
     (the 2-player expert's lead computation in `work`, the other seat's scratch row)."""
-    view_hash("brisca", tmp_path)
+    view_hash("brisca")
     setup = get_game("brisca").setup({}, lineup, players=players)
     checked = {}
     seats = [s for s in range(players) if lineup[s] == "view_hash"]

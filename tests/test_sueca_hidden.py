@@ -82,12 +82,12 @@ def test_no_strategy_sees_hidden_cards(dealer):
     assert differ > PAIRS // 2        # the swaps did change the play: the test has teeth
 
 
-def test_a_strategy_reading_its_whole_view_sees_nothing_hidden(tmp_path):
+def test_a_strategy_reading_its_whole_view_sees_nothing_hidden():
     """A strategy of one's own that hashes every field and every element of its view and
     writes its memory into every scratch row (tests/view_hash.py), at two seats: each
     decides the same on identical observations (the other seat's scratch row, in
     particular, never reaches its view)."""
-    view_hash("sueca", tmp_path)
+    view_hash("sueca")
     names = ("view_hash", "expert", "view_hash", "greedy")
     setup = SUECA.setup({}, names, dealer=1)
     rng = np.random.default_rng(8)

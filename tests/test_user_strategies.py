@@ -409,3 +409,23 @@ def test_an_index_out_of_range_raises_where_a_view_is_decided_on(monkeypatch):
     for at in (6, -7, -150):
         with pytest.raises(IndexError):
             S.decide("brisca", f"last_seat(at={at})", v, 1, players=4)
+
+
+def test_a_files_strategy_is_keyed_by_its_path_too(tmp_path, monkeypatch):
+    """A kernel cached on disk with a file's strategy (``cacheable=True``) imports the
+    file's module, named after its path, when it is loaded: the same text at another path
+    gets another key, never a cached kernel that imports a module of another path."""
+    text = HEAD + "@strategy('sueca', cacheable=True)\ndef same_text(v, legal, u, p):\n" \
+                  "    return legal & -legal\n"
+    S.get("sueca", "random")
+    prints = []
+    for where in ("a", "b"):
+        monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()
+                                             if g != "sueca"} | {"sueca": {}})
+        f = tmp_path / where / "same.py"
+        f.parent.mkdir()
+        f.write_text(text)
+        (s,) = S.load_file(str(f))
+        assert s.cacheable
+        prints.append(s.fingerprint)
+    assert prints[0] != prints[1]

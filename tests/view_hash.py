@@ -1,6 +1,6 @@
 """A strategy that reads its whole view: for the hidden-information tests.
 
-``view_hash(game, folder)`` writes and loads a strategy file for ``game`` whose play
+``view_hash(game)`` writes and loads a strategy file for ``game`` whose play
 policy reads every field of the game's view and every element of each array field (all
 of them in range), folds them into a 64-bit hash with its draw ``u``, and plays the card
 of ``legal`` the hash picks.  It then writes the hash into every row of ``scratch`` and
@@ -11,6 +11,9 @@ seat (another seat's scratch row, another decision's working memory, cards it ca
 makes its decisions differ.  The file's text depends only on the game's view, so its
 kernels are cached on disk like a package's (``cacheable=True``).
 """
+import getpass
+import os
+import tempfile
 from pathlib import Path
 
 from simcore import strategy as S
@@ -76,12 +79,20 @@ def source(game: str) -> str:
     ])
 
 
-def view_hash(game: str, folder: Path) -> str:
-    """Write and load the strategy file of :func:`source` in ``folder``; its name."""
+def view_hash(game: str) -> str:
+    """Write and load the strategy file of :func:`source`; its name.  The file is kept at
+    one place in the system's temporary folder: a kernel cached on disk with it imports its
+    module by name (``simcore.strategy.load_file`` names it after the path)."""
     S.load_builtin()
     if "view_hash" in S.strategies_for(game):
         return "view_hash"
-    f = Path(folder) / f"view_hash_{game}.py"
-    f.write_text(source(game))
+    folder = Path(tempfile.gettempdir()) / f"trunfo-tests-view-hash-{getpass.getuser()}"
+    folder.mkdir(exist_ok=True)
+    f = folder / f"view_hash_{game}.py"
+    text = source(game)
+    if not f.is_file() or f.read_text() != text:
+        tmp = folder / f".{game}.{os.getpid()}.tmp"
+        tmp.write_text(text)
+        os.replace(tmp, f)              # another test worker may write it at once
     S.load_file(str(f))
     return "view_hash"
