@@ -34,7 +34,8 @@ from . import limits
 from .errors import TrunfoError
 from .runner import DEFAULT_CHUNK, Progress, RunStatus, StopSignals, run_chunks
 
-__all__ = ["Job", "Threads", "DaskBackend", "backend", "check_cluster", "using", "run_piece"]
+__all__ = ["Job", "Threads", "DaskBackend", "backend", "check_cluster", "using", "run_piece",
+           "probe_scheduler"]
 
 
 class Job:
@@ -287,6 +288,7 @@ class DaskBackend(Backend):
                     silence_logs=50, worker_dashboard_address=None)
                 self.client = distributed.Client(self.cluster, timeout=connect_seconds)
             else:
+                probe_scheduler(address, connect_seconds)
                 self.client = distributed.Client(address, timeout=connect_seconds)
         except TrunfoError:
             raise
@@ -450,6 +452,86 @@ class DaskBackend(Backend):
             except Exception:
                 pass
             self.cluster = None
+
+
+#: the largest first message a dask scheduler is taken to send (its handshake: a few hundred
+#: bytes)
+GREETING_MAX = 1 << 20
+#: how long a server that did not greet is given to answer an HTTP request (to name it)
+HTTP_SECONDS = 0.5
+
+
+def probe_scheduler(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """Refuse, in one line and within about ``seconds``, a ``tcp://`` address where no dask
+    scheduler answers.  A scheduler writes its handshake as soon as it accepts a connection
+    (``distributed.comm``: 8 bytes, the little-endian size of a small message, then the
+    message), before it reads anything; ``distributed`` itself waits for that handshake
+    with no time limit (a server that accepts and says nothing holds it until it closes the
+    connection) and takes any first 8 bytes for a size (an HTTP server's reply to its
+    handshake, ``HTTP/1.0``, asks for 3 EiB).  So the address is tried first with a plain
+    socket: a server that sends nothing within ``seconds`` (an HTTP server waits for a
+    request; it is then asked one, to say so), that closes, or that sends something else is
+    not a scheduler.  A connection that times out raises ``TimeoutError``; one refused is
+    left to ``distributed`` (it retries: a scheduler may be starting)."""
+    import socket
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, loc = parse_address(address)
+        host, port = parse_host_port(loc)
+    except (ValueError, TypeError):
+        return                                  # distributed names the problem
+    if scheme != "tcp":
+        return
+    deadline = time.monotonic() + seconds
+    try:
+        sock = socket.create_connection((host, port), timeout=seconds)
+    except TimeoutError:
+        raise                                   # "cannot reach ... within" (DaskBackend)
+    except OSError:
+        return
+    choices = "give local:N or the tcp://HOST:PORT of a running dask scheduler"
+    first, closed = b"", False
+    with sock:
+        try:
+            while len(first) < 8:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                sock.settimeout(left)
+                got = sock.recv(8 - len(first))
+                if not got:
+                    closed = True
+                    break
+                first += got
+        except TimeoutError:
+            pass
+        except OSError:
+            closed = True
+        if len(first) == 8 and 0 < int.from_bytes(first, "little") <= GREETING_MAX:
+            return                              # a scheduler's greeting
+        if not first and not closed and _answers_http(sock, host):
+            raise TrunfoError(f"--cluster {address} is not a dask scheduler: it answers HTTP "
+                              f"(a dashboard? a scheduler listens on port 8786 unless told "
+                              f"otherwise); {choices}")
+    if first:
+        raise TrunfoError(f"--cluster {address} is not a dask scheduler: it began with "
+                          f"{first[:8]!r}, not a dask handshake; {choices}")
+    if closed:
+        raise TrunfoError(f"--cluster {address} is not a dask scheduler: it closed the "
+                          f"connection without a word; {choices}")
+    raise TrunfoError(f"--cluster {address} did not answer within {seconds:g} s (a dask "
+                      f"scheduler greets a connection at once); {choices}")
+
+
+def _answers_http(sock, host: str) -> bool:
+    """True if the server on ``sock``, silent so far, answers an HTTP request."""
+    try:
+        sock.settimeout(HTTP_SECONDS)
+        sock.sendall(f"HEAD / HTTP/1.0\r\nHost: {host}\r\n\r\n".encode("ascii", "replace"))
+        return sock.recv(5) == b"HTTP/"
+    except OSError:
+        return False
 
 
 def _accepts_n_workers(client) -> bool:

@@ -1,12 +1,15 @@
 """Runs on a Dask cluster (simcore.execution) give the local backend's results, chunk for
 chunk: an in-process LocalCluster, then a real `dask scheduler` and `dask worker`s started as
 processes on 127.0.0.1 and used through `--cluster tcp://`, one of them killed mid-run."""
+import contextlib
+import http.server
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -18,6 +21,7 @@ from procs import ROOT  # noqa: E402
 
 import simcore  # noqa: E402
 
+from experiments.cli import main as cli_main  # noqa: E402
 from experiments.spec import load_spec  # noqa: E402
 from experiments.study import run_study  # noqa: E402
 from simcore.duplicate import compare, tournament  # noqa: E402
@@ -230,6 +234,64 @@ def test_unreachable_scheduler_is_one_line_exit_2():
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot reach the dask scheduler" in lines[0], r.stderr
     assert time.monotonic() - t < 60       # a few seconds of timeout, plus the start-up
+
+
+class _Quiet(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def _server(kind):
+    """A local server that is no dask scheduler: ``http`` (http.server), ``silent``
+    (accepts, says nothing) or ``banner`` (greets first, as SSH does)."""
+    if kind == "http":
+        server = http.server.HTTPServer(("127.0.0.1", 0), _Quiet)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"tcp://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
+            server.server_close()
+        return
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)                # connections are accepted by the kernel's backlog
+        held = []
+
+        def greet():
+            conn, _ = listener.accept()
+            held.append(conn)
+            conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+        if kind == "banner":
+            threading.Thread(target=greet, daemon=True).start()
+        try:
+            yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        finally:
+            for conn in held:
+                conn.close()
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("http", "is not a dask scheduler: it answers HTTP"),
+    ("silent", "did not answer within 3 s (a dask scheduler greets a connection at once)"),
+    ("banner", "is not a dask scheduler: it began with b'SSH-2.0-'"),
+])
+def test_a_server_that_is_no_scheduler_is_one_line_exit_2_within_seconds(capsys, kind,
+                                                                          message):
+    """distributed would wait for a silent server until it closes the connection, and take
+    an HTTP reply for the size of a message of exabytes."""
+    with _server(kind) as address:
+        t = time.monotonic()
+        code = cli_main(["compare", "sueca", "--strategies", "greedy,random", "-n", "100",
+                         "--cluster", address])
+        seconds = time.monotonic() - t
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err, err
+    assert "give local:N or the tcp://HOST:PORT of a running dask scheduler" in err
+    assert seconds < 6                    # 3 s of silence, half a second to ask HTTP
 
 
 def test_scheduler_and_workers_as_processes_with_a_worker_killed(tmp_path):
