@@ -71,6 +71,34 @@ def check(rec: dict, path: str, line: int) -> None:
                              if more else ""))
 
 
+#: a solve still running after this many seconds says so on stderr
+NOTICE_SECONDS = 1.0
+
+
+def _solved(pos, deal):
+    """``(api.solve(pos), api.best_line(pos))``, searched in a worker thread: Ctrl-C stops
+    even a whole deal's search (minutes, Brisca with 4 players) within a fraction of a
+    second (``simcore.runner.interruptible``).  A search still running after
+    :data:`NOTICE_SECONDS` says so on stderr."""
+    import sys
+    import threading
+
+    from simcore.runner import interruptible
+    from simcore.solver import api
+
+    def notice():
+        print(f"solving deal {deal} double dummy: a whole deal can take minutes "
+              f"(docs/solver.md); Ctrl-C stops", file=sys.stderr, flush=True)
+
+    timer = threading.Timer(NOTICE_SECONDS, notice)
+    timer.daemon = True
+    timer.start()
+    try:
+        return interruptible(lambda: (api.solve(pos), api.best_line(pos)))
+    finally:
+        timer.cancel()
+
+
 def cmd_solve(args) -> int:
     from simcore.games import get_game, solver_of
     from simcore.solver import api
@@ -80,8 +108,7 @@ def cmd_solve(args) -> int:
     pos = api.position_from_record(solver, rec)
     deck = pos.config.deck
     t = time.perf_counter()
-    sol = api.solve(pos)
-    par, line = api.best_line(pos)
+    sol, (par, line) = _solved(pos, rec.get("deal"))
     seconds = time.perf_counter() - t
     tricks = api.play_line(pos, line)
     unit = pos.config.unit

@@ -30,7 +30,7 @@ import time
 from collections import OrderedDict, deque
 from typing import Any, Callable
 
-from . import limits
+from . import interrupt, limits
 from .errors import TrunfoError
 from .runner import DEFAULT_CHUNK, Progress, RunStatus, StopSignals, run_chunks
 
@@ -148,8 +148,10 @@ def prepared(job: Job):
 
 
 def run_piece(job: Job, start: int, count: int):
-    """What one task runs: the job's result over ``start .. start+count-1``."""
-    return job.compute(prepared(job), start, count)
+    """What one task runs: the job's result over ``start .. start+count-1`` (computed again
+    if a stop of another run in the worker's process cut its kernels short:
+    :func:`simcore.interrupt.computed`)."""
+    return interrupt.computed(job.compute, prepared(job), start, count)
 
 
 def warm(job: Job) -> float:

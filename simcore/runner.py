@@ -7,6 +7,12 @@ index order, so whatever the thread count, chunk or piece size the consumer
 sees the same sequence of results.  Pieces are kept short (about 0.1 s), so
 Ctrl-C or SIGTERM stops a run within a fraction of a second: pieces already
 consumed stay consumed, and the run reports how far it got.
+
+A piece that takes longer (one ``pimc`` decision can take seconds) is stopped inside its
+kernel: the calling thread only waits for pieces, so it sees the signal at once, raises
+the stop flag the long searches poll (:mod:`simcore.interrupt`) and gives the running
+pieces :data:`STOP_GRACE` seconds to return, a second signal none; a piece still running
+then (a user's policy in an endless loop) is left behind, its result never used.
 """
 from __future__ import annotations
 
@@ -16,9 +22,11 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass
 from typing import Callable
 
+from . import interrupt
 from ._jit import set_compile_notice
 from .limits import default_threads
 
@@ -164,16 +172,28 @@ set_compile_notice(CompileNotice)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+#: seconds the pieces running when a run is stopped have to return (the searches that poll
+#: the stop flag return within milliseconds); a second Ctrl-C gives them none
+STOP_GRACE = 0.5
+#: how often a thread waiting for a piece looks at the stop flag and the progress bar
+WAIT_STEP = 0.05
+
+
 class StopSignals:
     """Turns Ctrl-C (SIGINT) and SIGTERM into a flag checked between pieces of work, so
     that a piece is never half consumed (written but not counted); restores the previous
-    handlers on exit.  Outside the main thread (where Python cannot set handlers) it
-    does nothing and ``stop`` stays false."""
+    handlers on exit.  ``signals`` counts them (a second one: stop waiting for the kernels
+    at once).  Outside the main thread (where Python cannot set handlers) it does nothing
+    and ``stop`` stays false."""
 
     def __init__(self):
         self.stop = False
         self.signum: int | None = None
+        self.signals = 0
         self.previous: dict = {}
+
+    def stopping(self) -> bool:
+        return self.stop
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
@@ -188,6 +208,25 @@ class StopSignals:
     def _handler(self, signum, frame):
         self.stop = True
         self.signum = signum
+        self.signals += 1
+
+    def stop_kernels(self, running: Callable[[float], bool]) -> bool:
+        """After a stop: raise the kernels' stop flag (:mod:`simcore.interrupt`) and wait
+        until ``running(timeout)`` (waits up to ``timeout`` s) says no work is running, for
+        at most :data:`STOP_GRACE` seconds or until a second signal; lower the flag.  True
+        when the work returned, False when it is left behind."""
+        interrupt.request()
+        try:
+            deadline = time.monotonic() + STOP_GRACE
+            while self.signals < 2:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                if not running(min(left, WAIT_STEP)):
+                    return True
+            return False
+        finally:
+            interrupt.clear()
 
     def __exit__(self, *exc):
         for sig, handler in self.previous.items():
@@ -227,14 +266,18 @@ def run_chunks(total: int, work: Callable[[int, int], object],
     end = first + total
     size = min(FIRST_PIECE, chunk)
 
+    sig = StopSignals()
+
     def timed(start, count):
         t = time.perf_counter()
-        result = work(start, count)
+        # a piece whose kernels another run's stop may have cut short is computed again
+        result = interrupt.computed(work, start, count, stopping=sig.stopping)
         return result, time.perf_counter() - t
 
     ex = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="trunfo")
+    left_behind = False
     try:
-        with StopSignals() as sig:
+        with sig:
             while nxt < end or pending:
                 while nxt < end and len(pending) < 2 * threads and not sig.stop:
                     boundary = first + ((nxt - first) // chunk + 1) * chunk
@@ -243,10 +286,16 @@ def run_chunks(total: int, work: Callable[[int, int], object],
                     nxt += count
                 if sig.stop:
                     break
-                start, count, fut = pending.popleft()
-                result, seconds = fut.result()
+                start, count, fut = pending[0]
+                while not sig.stop:       # waits in short steps: a signal is seen at once
+                    if wait_futures([fut], timeout=WAIT_STEP).done:
+                        break
+                    if progress is not None:
+                        progress.update(status.done)
                 if sig.stop:          # arrived while waiting: this piece is not consumed
                     break
+                pending.popleft()
+                result, seconds = fut.result()
                 consume(start, count, result)
                 status.done += count
                 if seconds > 0:
@@ -259,13 +308,49 @@ def run_chunks(total: int, work: Callable[[int, int], object],
                     break
             status.interrupted = sig.stop
             status.signum = sig.signum
+            if sig.stop:
+                for _, _, fut in pending:
+                    fut.cancel()
+                running = [fut for _, _, fut in pending if not fut.done()]
+                left_behind = not sig.stop_kernels(
+                    lambda t: bool(wait_futures(running, timeout=t).not_done))
     except KeyboardInterrupt:  # raised by a handler we did not own (not the main thread)
         status.interrupted = True
     finally:
         for _, _, fut in pending:
             fut.cancel()
-        ex.shutdown(wait=True, cancel_futures=True)
+        ex.shutdown(wait=not left_behind, cancel_futures=True)
         status.seconds = time.perf_counter() - t0
         if progress is not None:
             progress.close()
     return status
+
+
+def interruptible(fn: Callable, *args):
+    """``fn(*args)``, a long kernel call (e.g. a whole deal solved double dummy), run in a
+    worker thread while the calling thread waits: Ctrl-C or SIGTERM raises
+    ``KeyboardInterrupt`` within a fraction of a second, the kernels stopped by their flag
+    (:mod:`simcore.interrupt`) or, if they do not return within :data:`STOP_GRACE` seconds,
+    left behind.  Outside the main thread (no signal reaches it) simply ``fn(*args)``."""
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    sig = StopSignals()
+    box: dict = {}
+
+    def target():
+        try:
+            box["result"] = interrupt.computed(fn, *args, stopping=sig.stopping)
+        except BaseException as e:          # handed to the waiting thread
+            box["error"] = e
+
+    worker = threading.Thread(target=target, name="trunfo-call", daemon=True)
+    with sig:
+        worker.start()
+        while worker.is_alive() and not sig.stop:
+            worker.join(WAIT_STEP)
+        if sig.stop:
+            sig.stop_kernels(lambda t: (worker.join(t), worker.is_alive())[1])
+            raise KeyboardInterrupt
+    if "error" in box:
+        raise box.pop("error")
+    return box["result"]

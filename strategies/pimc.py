@@ -26,6 +26,7 @@ import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import bit, ctz, popcount
+from simcore.interrupt import stop_requested
 from simcore.rng import mix, next64
 from simcore.solver import enums as SE
 from simcore.solver.nb import move_values, new_workspace
@@ -131,6 +132,8 @@ def pimc_choose(hand, legal, seat, players, unseen, need, void_bits,
     sampled = np.zeros(8, np.uint64)
     mine = (seat & 1) == 0
     for k in range(samples):
+        if stop_requested():             # a stopped run's: thrown away (simcore.interrupt)
+            break
         if not deal_hidden(state, sampled, seat, players, unseen, need, void_bits,
                            known_card, known_seat, rps, n_suits):
             break
@@ -218,6 +221,8 @@ def pimc_totals(hand, seat, players, unseen, need, void_bits, known_card, known_
     void_bits[players] = 0
     done = 0
     for k in range(samples):
+        if stop_requested():             # a stopped run's: thrown away (simcore.interrupt)
+            break
         if not deal_hidden(state, sampled, seat, seats, unseen, need, void_bits,
                            known_card, known_seat, rps, n_suits):
             break

@@ -20,6 +20,7 @@ import numpy as np
 
 from simcore._jit import njit
 from simcore.bits import ctz, popcount
+from simcore.interrupt import stop_requested
 from simcore.rng import next64
 from simcore.scopa.enums import (EQUAL_MASK, HAND_SIZE, MAX_SIDES, MAX_SUM_CAPTURES, N_CARDS,
                                  N_PLAYS, N_SCORE_ROWS, S_POINTS, S_SCOPE, VALUE)
@@ -172,6 +173,8 @@ def pimc_move(v, legal, u, samples):
     piles = np.zeros(MAX_SIDES, np.uint64)
     sc = np.zeros((N_SCORE_ROWS, MAX_SIDES), np.int64)
     for k in range(samples):
+        if stop_requested():             # a stopped run's: thrown away (simcore.interrupt)
+            break
         # a uniformly random order of the unseen cards: the other hands, then the stock
         nc = 0
         m = unseen

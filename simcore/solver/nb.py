@@ -22,6 +22,7 @@ from numba.extending import intrinsic
 
 from .._jit import njit
 from ..bits import clz, ctz, pext, popcount, select_bit
+from ..interrupt import stop_requested
 from .enums import (A_SLOT, B_SLOT, C_BMI2, C_BREAK, C_FOLLOW, C_N, C_OWNERS, C_PTOP, C_RPS,
                     C_TRUMP, C_TVAL, F_A0, F_ACC, F_ALPHA, F_B0, F_BEST, F_BETA, F_BKEY, F_IDX,
                     F_LEADER, F_LED, F_NODE0, F_NMV, F_REM, F_SIDX, F_TPOS, F_TPTS, F_TTI, F_TTMOVE,
@@ -61,6 +62,9 @@ _PARTNER_RUFF = 100
 _PARTNER_POINTS = 16
 _PWIN_RUFF = 200
 _GEN_MAX = 32767
+# the search reads the stop flag (simcore.interrupt) at its first node and then every
+# 65,536 nodes (a few milliseconds): a stopped run's searches return within that
+_POLL_MASK = 0xFFFF
 _MUL1 = np.uint64(0x9E3779B97F4A7C15)
 _MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
@@ -595,6 +599,9 @@ def _alphabeta(alpha0, beta0, cfg, tab, pos, st, hs, mv, sm, tt_key, tt_val, met
     while True:
         if state == 0:
             nodes += 1
+            if (nodes & _POLL_MASK) == 1 and stop_requested():
+                res = alpha0             # a stopped run's: thrown away (simcore.interrupt)
+                break
             tpos = st[d, F_TPOS]
             leader = st[d, F_LEADER]
             p = leader + tpos
@@ -1590,6 +1597,8 @@ def best_line(hands, pos, cfg, tab, ws, out_cards):
                 chosen = c
                 got = got0
                 break
+        if chosen < 0:                   # only in a search stopped by simcore.interrupt
+            break
         child_position(h, ps, cfg, tab, chosen, ch, cp)
         for i in range(h.shape[0]):
             h[i] = ch[i]
