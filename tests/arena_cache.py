@@ -86,8 +86,8 @@ def install() -> bool:
     try:
         alloc, free = _compile()
     except Exception as e:               # the suite runs as well without it, only slower
-        print(f"tests/arena_cache.py: not installed ({type(e).__name__}: {e})",
-              file=sys.stderr)
+        print(f"tests/arena_cache.py: CPython's frame chunks are not kept, the suite runs "
+              f"slower ({type(e).__name__}: {e})", file=sys.stderr)
         return False
     kept = np.zeros(CAP + 1, np.uint64)
     api = ctypes.pythonapi

@@ -1,6 +1,7 @@
 import os
 import signal
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -8,12 +9,18 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+# A Python without trunfo's dependencies (pytest run outside the README's venv) stops at
+# pytest_configure with one line saying what to run, not with an import traceback.
+MISSING = [m for m in ("numpy", "numba", "pandas", "pyarrow", "dask", "simcore")
+           if find_spec(m) is None]
+
 # The pytest processes keep CPython's frame-stack chunks (tests/arena_cache.py): numba
 # compiles faster without mapping and unmapping them all the time (a cold Brisca kernel
 # 5.0 -> 4.1 s of CPU).
-import arena_cache  # noqa: E402
+if not MISSING:
+    import arena_cache
 
-arena_cache.install()
+    arena_cache.install()
 
 # A suite started in the background by a script (`python3 -m pytest &`) inherits SIGINT
 # ignored, and trunfo then leaves Ctrl-C alone, as it should for such a job; the tests
@@ -33,6 +40,11 @@ os.environ.setdefault("TRUNFO_VARIANT_PAD", "1")
 
 
 def pytest_configure(config):
+    if MISSING:
+        pytest.exit(f"the tests need trunfo and its dependencies in this Python (missing: "
+                    f"{', '.join(MISSING)}); set up as the README says: python3 -m venv .venv "
+                    f"&& .venv/bin/python -m pip install -c .ci/constraints.txt -e \".[dev]\", "
+                    f"then run .venv/bin/python -m pytest", returncode=2)
     config.addinivalue_line("markers", "natural_lineups: compile this test's tables as "
                             "users get them (no TRUNFO_LINEUP_PAD, no TRUNFO_VARIANT_PAD)")
 
