@@ -229,3 +229,40 @@ def play_line(position: Position, line: list[tuple[int, int]]) -> list[dict]:
                            "value": int(got0 + got1), "cards": cards})
             cards = []
     return tricks
+
+
+def position_after(position: Position, cards) -> Position:
+    """The position after ``cards`` (card indices, in playing order) are played from
+    ``position``, each by the seat to move: a card the seat does not hold, or may not play
+    there (the follow and break rules), is a one-line ``TrunfoError``.  The value of the
+    tricks completed joins ``taken``; a game with a stock draws from it as the play does."""
+    cfg, tab = position.tables()
+    h, p = position.arrays()
+    ch, cp = np.empty_like(h), np.empty_like(p)
+    fc = position.config.deck.format_card
+    n = position.players
+    taken = list(position.taken)
+    for k, card in enumerate(cards, 1):
+        seat = (int(p[E.P_LEADER]) + int(p[E.P_NTRICK])) % n
+        held = int(h[seat])
+        if held == 0:
+            raise TrunfoError(f"card {k} of the cards played ({fc(card)}): the deal is over, "
+                              f"no seat has a card left")
+        if not held >> int(card) & 1:
+            raise TrunfoError(f"card {k} of the cards played: seat {seat}, to play, does not "
+                              f"hold {fc(card)}; it holds "
+                              f"{' '.join(position.config.deck.format_hand(held))}")
+        legal = int(nb.legal_moves(h, p, cfg, tab))
+        if not legal >> int(card) & 1:
+            raise TrunfoError(f"card {k} of the cards played: seat {seat} may not play "
+                              f"{fc(card)} there (the follow and break rules); legal: "
+                              f"{' '.join(position.config.deck.format_hand(legal))}")
+        got0, got1 = nb.child_position(h, p, cfg, tab, int(card), ch, cp)
+        taken[0] += int(got0)
+        taken[1] += int(got1)
+        h[:], p[:] = ch, cp
+    nt, ns = int(p[E.P_NTRICK]), int(p[E.P_NSTOCK])
+    return Position(position.config, [int(x) for x in h[:n]], position.trump,
+                    int(p[E.P_LEADER]), [int(c) for c in p[E.P_TRICK:E.P_TRICK + nt]],
+                    (taken[0], taken[1]), [int(c) for c in p[E.P_STOCK:E.P_STOCK + ns]],
+                    bool(p[E.P_BROKEN]))
