@@ -213,7 +213,8 @@ def cmd_solve(args) -> int:
     t = time.perf_counter()
     which = (f"deal {rec.get('deal')} (seed {rec.get('seed')})" if args.record is not None
              else "typed deal")
-    sol, (par, line) = _solved(pos, which if not played else f"{which} after the cards played")
+    what = f"deal {rec.get('deal')}" if args.record is not None else "the typed deal"
+    sol, (par, line) = _solved(pos, what if not played else f"{what} after the cards played")
     seconds = time.perf_counter() - t
     tricks = api.play_line(pos, line)
     unit = pos.config.unit
