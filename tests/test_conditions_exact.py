@@ -271,3 +271,36 @@ def test_impossible_predeals_are_refused():
     # the face-up card is one of the dealer's ten
     ex = Conditions("sueca", hands={"dealer": "2S AS"}, trump="2S").exact()
     assert ex.predeal == F(1, 40) * F(9, 39)
+
+
+# --- cards named by their rank in the trump suit ('A*') -------------------------------------------
+def test_trump_cards_are_exact_over_every_trump_suit():
+    """The dealer holds the trump ace and the trump 7, whatever the trump: the face-up card
+    (the dealer's last) is an ace or a 7 one time in 5, and the dealer's 9 other cards are
+    9 of the 39 left."""
+    want = F(8, 40) * F(9, 39) + F(32, 40) * F(9 * 8, 39 * 38)
+    assert want == F(21, 247)
+    assert Conditions("sueca", where="holds(dealer, 'A* 7*')").exact().condition == want
+    assert Conditions("sueca", hands={"dealer": "A* 7*"}).exact().condition == want
+    spelled = " or ".join(f"(trump_is('{s}') and holds(dealer, 'A{s} 7{s}'))" for s in "CDHS")
+    assert Conditions("sueca", where=spelled).exact().condition == want
+
+
+def test_trump_cards_with_a_trump_suit_given_and_in_a_fixed_trump_game():
+    # the trump suit known: the trump ace and 7 are AS and 7S
+    assert Conditions("sueca", trump_suit="S", where="holds(me, 'A* 7*')").exact().condition \
+        == Conditions("sueca", trump_suit="S", where="holds(me, 'AS 7S')").exact().condition
+    assert Conditions("spades", where="holds(me, 'A*')").exact().condition == F(13, 52)
+    # a count of them, beside other terms
+    c = Conditions("sueca", where="cards(me, 'A* 7*') + trumps(partner) >= 4")
+    spelled = " or ".join(f"(trump_is('{s}') and cards(me, 'A{s} 7{s}') + trumps(partner) >= 4)"
+                          for s in "CDHS")
+    assert c.exact().condition == Conditions("sueca", where=spelled).exact().condition
+
+
+def test_trump_cards_need_a_game_with_trumps_dealt():
+    with pytest.raises(TrunfoError, match="'A\\*' names a card of the trump suit; "
+                                          "sueca_italiana has no trumps"):
+        Conditions("sueca_italiana", where="holds(me, 'A*')")
+    with pytest.raises(TrunfoError, match=r"or \* for the trump suit"):
+        Conditions("sueca", where="holds(me, 'AX')")

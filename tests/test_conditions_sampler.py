@@ -79,6 +79,28 @@ def test_sueca_dealer_shows_2s_holds_as_7s_trumps_follow_the_exact_law():
     assert_law(Counter(d.dealers.tolist()), {s: 1 for s in range(4)}, n)
 
 
+def test_trump_cards_are_dealt_over_every_trump_suit_with_the_exact_law():
+    """The dealer holds the trump ace and 7 ('A* 7*'), whatever the trump: every deal has
+    them, each trump suit comes one time in four, and the face-up card is itself the ace or
+    the 7 with probability (8/40 * 9/39) / (21/247)."""
+    c = Conditions("sueca", hands={"dealer": "A* 7*"})
+    n = 8_000
+    d = c.decks(seed=5, start=0, count=n)
+    deck = c.deck
+    assert (d.tries == 1).all()                                      # dealt directly
+    suits, face = Counter(), Counter()
+    for i in range(n):
+        turned = int(d.decks[i, 39])
+        s = deck.suits[deck.suit_of(turned)]
+        hand = seat_cards(c, d, i, int(d.dealers[i]))
+        assert deck.card("A", s) in hand and deck.card("7", s) in hand
+        suits[s] += 1
+        face[deck.rank_of(turned) in "A7"] += 1
+    assert_law(suits, {s: 1 for s in deck.suits}, n)
+    ace_or_7 = F(8, 40) * F(9, 39)
+    assert_law(face, {True: ace_or_7, False: F(21, 247) - ace_or_7}, n)
+
+
 def test_rotating_dealer_is_drawn_with_its_exact_weight():
     c = Conditions("sueca", where="trumps(me) >= 4")
     n = 20_000

@@ -147,6 +147,15 @@ class Conditions:
                 raise TrunfoError("give the face-up trump card with trump=, not as a hand")
             if isinstance(cards, str):
                 cards = cards.replace(",", " ").split()
+            cards = [str(t).strip() for t in cards]
+            relative = [t for t in cards if len(t) == 2 and t[1] == lang.TRUMP_SUIT]
+            if relative:
+                # cards of the trump suit ('A*'): not one set of cards to deal, but a
+                # condition that holds for every trump suit, counted exactly over them all
+                text = f"holds({key}, '{' '.join(relative)}')"
+                self.where_items.append((text, lang.check(text, self.ctx)))
+                self.where = conjoin([ir for _, ir in self.where_items])
+                cards = [t for t in cards if t not in relative]
             idx = []
             for tok in cards:
                 c = deck.parse_card(str(tok))
@@ -161,7 +170,7 @@ class Conditions:
             if holder in self.hands:
                 raise TrunfoError(f"the hand of {key} is given twice")
             self.hands[holder] = idx
-            self.hand_text[str(key)] = [deck.format_card(c) for c in idx]
+            self.hand_text[str(key)] = [deck.format_card(c) for c in idx] + relative
             cap = sum(len(self.layouts[0].slots[i].positions)
                       for i in holder.slots(self.layouts[0], self.sides))
             if len(idx) > cap:

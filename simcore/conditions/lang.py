@@ -362,7 +362,9 @@ class Holder:
 
 
 # a card function: ("set", frozenset of cards) counts them; ("weights", name) sums a per-card
-# value table of the game; ("trumps",) counts the cards of the trump suit
+# value table of the game; ("trumps",) counts the cards of the trump suit; ("trump_cards",
+# frozenset of ranks) the trump suit's cards of those ranks ('A*'), which
+# :func:`expand_trump_cards` turns into sets, one per trump suit
 CardFn = tuple
 
 
@@ -392,7 +394,7 @@ class Linear:
 
 def _term_key(item):
     (holder, fn), _ = item
-    return (holder, fn[0], tuple(sorted(fn[1])) if fn[0] == "set" else fn[1:])
+    return (holder, fn[0], tuple(sorted(fn[1])) if fn[0] in ("set", "trump_cards") else fn[1:])
 
 
 # boolean nodes: ("atom", op, Linear) means ``linear op 0``; ("and", items), ("or", items),
@@ -462,6 +464,46 @@ def holders_of(ir: BoolIR) -> set[Holder]:
         if node[0] == "atom":
             out.update(h for (h, _), _ in node[2].terms)
     return out
+
+
+#: the suit letter that names the trump suit in a card ('A*': the trump ace, whatever the
+#: trump suit); a condition that names one holds for every trump suit
+TRUMP_SUIT = "*"
+
+
+def expand_trump_cards(ir: BoolIR, ctx: "Context") -> BoolIR:
+    """``ir`` with every comparison that names cards of the trump suit ('A*') split by the
+    trump suit: ``(trump_is(s) and <the comparison with the cards of s>) or ...`` over the
+    suits the trump may be (the one suit of a game whose trump is fixed), so that counting,
+    the dealing plan and the check need no notion of their own of such cards: the counts
+    run one case per trump suit, as ``trumps(X)`` makes them."""
+    deck = ctx.deck
+    fixed = ctx.trump_rule not in (None, "dealt")
+    suits = [deck.suits.index(ctx.trump_rule)] if fixed else range(len(deck.suits))
+
+    def resolve(lin: Linear, suit: int) -> Linear:
+        out = Linear((), lin.const)
+        for (h, fn), c in lin.terms:
+            if fn[0] == "trump_cards":
+                fn = ("set", frozenset(deck.card(r, deck.suits[suit]) for r in fn[1]))
+            out = out + Linear((((h, fn), c),), 0)
+        return out
+
+    def fix(node):
+        k = node[0]
+        if k == "atom":
+            if not any(fn[0] == "trump_cards" for (_, fn), _ in node[2].terms):
+                return node
+            parts = [("atom", node[1], resolve(node[2], s)) for s in suits]
+            if fixed:
+                return parts[0]
+            return ("or", tuple(("and", (("trump_is", s), part)) for s, part in zip(suits, parts)))
+        if k in ("and", "or"):
+            return (k, tuple(fix(x) for x in node[1]))
+        if k == "not":
+            return ("not", fix(node[1]))
+        return node
+    return fix(ir)
 
 
 def uses_trump(ir: BoolIR) -> bool:
@@ -536,7 +578,7 @@ class Checker:
         if kind != "bool":
             raise self.error(node, f"a condition must be true or false, not the number "
                                    f"{unparse(node)!r} (compare it: {unparse(node)} >= 1)")
-        return value
+        return expand_trump_cards(value, self.ctx)
 
     def eval(self, n: Node):
         k = n.kind
@@ -631,7 +673,13 @@ class Checker:
         if kinds[0] == "cards":
             if len(set(items)) != len(items):
                 raise self.error(rest[0], "a card is named twice")
-            lin = Linear.of(holder, ("set", frozenset(items)))
+            fixed = frozenset(c for c in items if isinstance(c, int))
+            ranks = frozenset(c[1] for c in items if not isinstance(c, int))
+            lin = Linear()
+            if fixed:
+                lin = lin + Linear.of(holder, ("set", fixed))
+            if ranks:
+                lin = lin + Linear.of(holder, ("trump_cards", ranks))
             if name == "cards":
                 return "int", lin
             return "bool", ("atom", "==", lin - Linear((), len(items)))
@@ -660,9 +708,17 @@ class Checker:
                 if len(w) == 2 and w[0] in deck.ranks and w[1] in deck.suits:
                     out.append(deck.card(w[0], w[1]))
                     continue
+                if len(w) == 2 and w[0] in deck.ranks and w[1] == TRUMP_SUIT:
+                    if not self.ctx.trump_rule:
+                        raise self.error(n, f"{w!r} names a card of the trump suit; "
+                                            f"{self.ctx.game} has no trumps{self.ctx.trump_note}")
+                    out.append((TRUMP_SUIT, w[0]))
+                    continue
+                trump = f", or {TRUMP_SUIT} for the trump suit" if self.ctx.trump_rule else ""
                 raise self.error(n, f"bad card {w!r} for deck {deck.name}: a card is a rank "
                                     f"({' '.join(deck.ranks)}) then a suit "
-                                    f"({' '.join(deck.suits)}), e.g. {deck.ranks[0]}{deck.suits[-1]}")
+                                    f"({' '.join(deck.suits)}{trump}), e.g. "
+                                    f"{deck.ranks[0]}{deck.suits[-1]}")
             elif kind == "suits":
                 if w in deck.suits:
                     out.append(deck.suits.index(w))
