@@ -66,6 +66,8 @@ and `discards` are cleared once trumps are named), ``"trick"`` (`seat`, `hand`,
 import numpy as np
 
 from .._jit import njit
+from ..auction import (default_bid, played_fields, record_fields, trick_fields, view_speaker,
+                       view_trick_done)
 from ..bits import bit, ctz, popcount
 from .enums import MAX_TURNS, N_SEATS, N_TRICKS, PASS, RANKS_PER_SUIT, STRIDE, SUIT_MASKS
 
@@ -77,17 +79,8 @@ VIEW_DTYPE = np.dtype([
     ("high_bid", np.int64), ("high_bidder", np.int64),
     ("declarer", np.int64), ("contract", np.int64), ("forced", np.int64),
     ("talon", np.uint64), ("discards", np.uint64), ("trump", np.int64),
-    ("trick", np.int64), ("trick_len", np.int64), ("leader", np.int64), ("led", np.int64),
-    ("winner", np.int64), ("best", np.int64), ("trick_points", np.int64),
-    ("trick_cards", np.int64, (N_SEATS,)),
-    ("marriages", np.int64, (N_SEATS,)),
-    ("played", np.uint64), ("played_by", np.uint64, (N_SEATS,)),
-    ("history", np.int64, (N_TRICKS, N_SEATS)),
-    ("leaders", np.int64, (N_TRICKS,)), ("winners", np.int64, (N_TRICKS,)),
-    ("points", np.int64, (N_SEATS,)), ("tricks", np.int64, (N_SEATS,)),
-    ("scratch", np.int64, (N_SEATS, 8)),
-    ("bmi2", np.bool_),
-])
+] + trick_fields(N_SEATS) + [("marriages", np.int64, (N_SEATS,))] + played_fields(N_SEATS)
+    + record_fields(N_SEATS, N_TRICKS))
 
 _ZERO = np.uint64(0)
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
@@ -120,12 +113,6 @@ def view_deal(v, dealer, step, top, marriage_rule):
     v.talon = _ZERO
     v.discards = _ZERO
     v.trump = -1
-
-
-@njit(inline="always")
-def view_speaker(v, seat, hand):
-    v.seat = seat
-    v.hand = hand
 
 
 @njit(inline="always")
@@ -216,15 +203,6 @@ def view_played(v, t, k, seat, c, level):
 
 
 @njit(inline="always")
-def view_trick_done(v, t, leader, winner, points, level):
-    if level >= 2:
-        v.leaders[t] = leader
-        v.winners[t] = winner
-        v.points[winner] += points
-        v.tricks[winner] += 1
-
-
-@njit(inline="always")
 def view_marriage(v, seat, suit, points, level):
     if level >= 1:
         v.marriages[seat] |= 1 << suit
@@ -238,12 +216,6 @@ def _cheapest(mask):
     r = np.uint64(RANKS_PER_SUIT)
     fold = (mask | (mask >> r) | (mask >> (r + r)) | (mask >> (r + r + r))) & _FIELD
     return ctz(mask & (STRIDE << np.uint64(ctz(fold))))
-
-
-@njit(inline="always")
-def default_bid(v, lowest, u, p):
-    """pass"""
-    return PASS
 
 
 @njit(inline="always")

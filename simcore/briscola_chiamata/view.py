@@ -60,8 +60,10 @@ the play fields a kernel keeps follows the strategies at the table (``simcore.st
 import numpy as np
 
 from .._jit import njit
-from ..bits import bit, popcount, top_bit
-from .enums import AUCTION_DRAWS, FULL, N_SEATS, N_TRICKS, PASS, SUIT, SUIT_MASKS
+from ..auction import (default_bid, default_call, played_fields, record_fields, trick_fields,
+                       view_speaker, view_trick_done)
+from ..bits import bit
+from .enums import AUCTION_DRAWS, N_SEATS, N_TRICKS, PASS, SUIT
 
 VIEW_DTYPE = np.dtype([
     ("seat", np.int64), ("dealer", np.int64), ("hand", np.uint64), ("phase", np.int64),
@@ -72,16 +74,7 @@ VIEW_DTYPE = np.dtype([
     ("declarer", np.int64), ("contract", np.int64), ("called_rank", np.int64),
     ("called_card", np.int64), ("trump", np.int64), ("partner", np.int64),
     ("revealed", np.int64),
-    ("trick", np.int64), ("trick_len", np.int64), ("leader", np.int64), ("led", np.int64),
-    ("winner", np.int64), ("best", np.int64), ("trick_points", np.int64),
-    ("trick_cards", np.int64, (N_SEATS,)),
-    ("played", np.uint64), ("played_by", np.uint64, (N_SEATS,)),
-    ("history", np.int64, (N_TRICKS, N_SEATS)),
-    ("leaders", np.int64, (N_TRICKS,)), ("winners", np.int64, (N_TRICKS,)),
-    ("points", np.int64, (N_SEATS,)), ("tricks", np.int64, (N_SEATS,)),
-    ("scratch", np.int64, (N_SEATS, 8)),
-    ("bmi2", np.bool_),
-])
+] + trick_fields(N_SEATS) + played_fields(N_SEATS) + record_fields(N_SEATS, N_TRICKS))
 
 
 @njit(inline="always")
@@ -106,12 +99,6 @@ def view_auction(v, dealer, points_only, buia):
     v.trump = -1
     v.partner = -1
     v.revealed = 0
-
-
-@njit(inline="always")
-def view_speaker(v, seat, hand):
-    v.seat = seat
-    v.hand = hand
 
 
 @njit(inline="always")
@@ -197,39 +184,6 @@ def view_played(v, t, k, seat, c, level):
         v.history[t, k] = c
 
 
-@njit(inline="always")
-def view_trick_done(v, t, leader, winner, points, level):
-    if level >= 2:
-        v.leaders[t] = leader
-        v.winners[t] = winner
-        v.points[winner] += points
-        v.tricks[winner] += 1
-
-
-# --- the game's default policies (for strategies that define only some decisions) -----------
-
-@njit(inline="always")
-def default_bid(v, lowest, u, p):
-    """Pass."""
-    return PASS
-
-
-@njit(inline="always")
-def default_call(v, legal, u, p):
-    """The highest legal card not held, of the suit in which the seat holds the most cards
-    (the lowest suit on ties); if there is none, the highest legal card not held; if none,
-    the highest legal card."""
-    hand = v.hand
-    best_s = 0
-    best_n = -1
-    for s in range(4):
-        n = popcount(hand & SUIT_MASKS[s])
-        if n > best_n:
-            best_n = n
-            best_s = s
-    m = SUIT_MASKS[best_s] & legal & ~hand
-    if m == 0:
-        m = legal & ~hand
-    if m == 0:
-        m = legal & FULL
-    return top_bit(m)
+__all__ = ["VIEW_DTYPE", "view_auction", "view_speaker", "view_bid", "view_contract",
+           "view_call", "view_called", "view_turn", "view_played", "view_trick_done",
+           "default_bid", "default_call"]
