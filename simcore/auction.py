@@ -10,7 +10,7 @@ own are.
 import numpy as np
 
 from ._jit import njit
-from .bits import popcount, top_bit
+from .bits import bit, popcount, top_bit
 from .cards import LATIN40
 
 PASS = -1
@@ -47,6 +47,53 @@ def view_speaker(v, seat, hand):
 
 
 @njit(inline="always")
+def view_new_play(v, level):
+    """The play starts: the public record of the play is cleared (view ``"full"``)."""
+    if level >= 2:
+        v.played = np.uint64(0)
+        for s in range(v.played_by.shape[0]):
+            v.played_by[s] = np.uint64(0)
+            v.points[s] = 0
+            v.tricks[s] = 0
+            for j in range(8):
+                v.scratch[s, j] = 0
+        for t in range(v.leaders.shape[0]):
+            v.leaders[t] = -1
+            v.winners[t] = -1
+            for k in range(v.history.shape[1]):
+                v.history[t, k] = -1
+
+
+@njit(inline="always")
+def view_trick(v, t, k, seat, hand, leader, led, winner, best, points):
+    """The seat to play and the trick as it stands (``k`` cards in it); view ``"trick"``."""
+    v.seat = seat
+    v.hand = hand
+    v.trick = t
+    v.trick_len = k
+    v.leader = leader
+    v.led = led if k > 0 else -1
+    v.winner = winner if k > 0 else -1
+    v.best = best if k > 0 else -1
+    v.trick_points = points if k > 0 else 0
+    if k == 0:
+        for j in range(v.trick_cards.shape[0]):
+            v.trick_cards[j] = -1
+
+
+@njit(inline="always")
+def view_card(v, t, k, seat, c, level):
+    """Seat ``seat`` played card ``c``, the ``k``-th of trick ``t``."""
+    if level >= 1:
+        v.trick_cards[k] = c
+    if level >= 2:
+        b = bit(c)
+        v.played |= b
+        v.played_by[seat] |= b
+        v.history[t, k] = c
+
+
+@njit(inline="always")
 def view_trick_done(v, t, leader, winner, points, level):
     if level >= 2:
         v.leaders[t] = leader
@@ -71,6 +118,18 @@ POINTS = LATIN40.table({"1": 11, "3": 10, "K": 4, "N": 3, "J": 2})
 SUIT = LATIN40.suit_of_card
 SUIT_MASKS = LATIN40.suit_masks
 FULL = np.uint64((1 << N_CARDS) - 1)
+
+
+@njit(inline="always")
+def view_turn(v, t, k, seat, hand, leader, led, winner, best, points, partner, revealed,
+              level):
+    """The seat to play and the trick as it stands (``k`` cards in it).  ``partner`` is the
+    true partner (-1 before the call): the view shows it only when the seat knows it (it
+    holds the called card, or the card has been played)."""
+    if level >= 1:
+        view_trick(v, t, k, seat, hand, leader, led, winner, best, points)
+        v.revealed = revealed
+        v.partner = partner if (revealed or seat == partner) else -1
 
 
 @njit(inline="always")

@@ -66,9 +66,10 @@ and `discards` are cleared once trumps are named), ``"trick"`` (`seat`, `hand`,
 import numpy as np
 
 from .._jit import njit
-from ..auction import (default_bid, played_fields, record_fields, trick_fields, view_speaker,
-                       view_trick_done)
-from ..bits import bit, ctz, popcount
+from ..auction import (default_bid, played_fields, record_fields, trick_fields, view_new_play,
+                       view_speaker, view_trick, view_trick_done)
+from ..auction import view_card as view_played
+from ..bits import ctz, popcount
 from .enums import MAX_TURNS, N_SEATS, N_TRICKS, PASS, RANKS_PER_SUIT, STRIDE, SUIT_MASKS
 
 VIEW_DTYPE = np.dtype([
@@ -156,19 +157,7 @@ def view_trump(v, trump, level):
     if level >= 1:
         for s in range(N_SEATS):
             v.marriages[s] = 0
-    if level >= 2:
-        v.played = _ZERO
-        for s in range(N_SEATS):
-            v.played_by[s] = _ZERO
-            v.points[s] = 0
-            v.tricks[s] = 0
-            for j in range(8):
-                v.scratch[s, j] = 0
-        for t in range(N_TRICKS):
-            v.leaders[t] = -1
-            v.winners[t] = -1
-            for k in range(N_SEATS):
-                v.history[t, k] = -1
+    view_new_play(v, level)
 
 
 @njit(inline="always")
@@ -176,30 +165,8 @@ def view_turn(v, t, k, seat, hand, leader, led, winner, best, points, declarer, 
               level):
     """The seat to play and the trick as it stands (``k`` cards in it)."""
     if level >= 1:
-        v.seat = seat
-        v.hand = hand
+        view_trick(v, t, k, seat, hand, leader, led, winner, best, points)
         v.discards = discards if seat == declarer else _ZERO
-        v.trick = t
-        v.trick_len = k
-        v.leader = leader
-        v.led = led if k > 0 else -1
-        v.winner = winner if k > 0 else -1
-        v.best = best if k > 0 else -1
-        v.trick_points = points if k > 0 else 0
-        if k == 0:
-            for j in range(N_SEATS):
-                v.trick_cards[j] = -1
-
-
-@njit(inline="always")
-def view_played(v, t, k, seat, c, level):
-    if level >= 1:
-        v.trick_cards[k] = c
-    if level >= 2:
-        b = bit(c)
-        v.played |= b
-        v.played_by[seat] |= b
-        v.history[t, k] = c
 
 
 @njit(inline="always")

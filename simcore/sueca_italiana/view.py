@@ -55,8 +55,7 @@ import numpy as np
 
 from .._jit import njit
 from ..auction import (default_bid, default_call, played_fields, record_fields, trick_fields,
-                       view_speaker, view_trick_done)
-from ..bits import bit
+                       view_card, view_new_play, view_speaker, view_trick_done, view_turn)
 from .enums import N_SEATS, N_TRICKS, PASS, RANKS_PER_SUIT, SUIT
 
 VIEW_DTYPE = np.dtype([
@@ -112,56 +111,18 @@ def view_deal(v, called, level):
     v.phase = 2
     v.called_card = called
     v.trump = SUIT[called]
+    view_new_play(v, level)
     if level >= 2:
-        v.played = np.uint64(0)
         for s in range(N_SEATS):
-            v.played_by[s] = np.uint64(0)
             v.voids[s] = 0
-            v.points[s] = 0
-            v.tricks[s] = 0
-            for j in range(8):
-                v.scratch[s, j] = 0
-        for t in range(N_TRICKS):
-            v.leaders[t] = -1
-            v.winners[t] = -1
-            for k in range(N_SEATS):
-                v.history[t, k] = -1
-
-
-@njit(inline="always")
-def view_turn(v, t, k, seat, hand, leader, led, winner, best, points, partner, revealed,
-              level):
-    """The seat to play and the trick as it stands (``k`` cards in it).  ``partner`` is the
-    true partner: the view shows it only when the seat knows it."""
-    if level >= 1:
-        v.seat = seat
-        v.hand = hand
-        v.revealed = revealed
-        v.partner = partner if (revealed or seat == partner) else -1
-        v.trick = t
-        v.trick_len = k
-        v.leader = leader
-        v.led = led if k > 0 else -1
-        v.winner = winner if k > 0 else -1
-        v.best = best if k > 0 else -1
-        v.trick_points = points if k > 0 else 0
-        if k == 0:
-            for j in range(N_SEATS):
-                v.trick_cards[j] = -1
 
 
 @njit(inline="always")
 def view_played(v, t, k, seat, c, led, level):
     """Seat ``seat`` played card ``c``, the ``k``-th of trick ``t`` (suit ``led`` led)."""
-    if level >= 1:
-        v.trick_cards[k] = c
-    if level >= 2:
-        b = bit(c)
-        v.played |= b
-        v.played_by[seat] |= b
-        v.history[t, k] = c
-        if k > 0 and SUIT[c] != led:
-            v.voids[seat] |= 1 << led
+    view_card(v, t, k, seat, c, level)
+    if level >= 2 and k > 0 and SUIT[c] != led:
+        v.voids[seat] |= 1 << led
 
 
 __all__ = ["VIEW_DTYPE", "view_auction", "view_speaker", "view_bid", "view_contract",
