@@ -9,10 +9,11 @@ bid, discard and name trumps by the hand evaluation of ``docs/games/brisca_remat
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import ctz
 from simcore.brisca_rematada.enums import (ACE, HIGH_CARDS, KING, KNIGHT, PASS, POINT_CARDS,
                                            RANKS_PER_SUIT, STRIDE, SUIT, SUIT_MASKS, THREE)
 from simcore.strategy import Param, register
+from strategies.brisca import pick_random
 
 GAME = "brisca_rematada"
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
@@ -128,13 +129,6 @@ def eval_trump_policy(v, legal, u, p):
 
 
 # --- play ---------------------------------------------------------------------------------------
-@njit(inline="always")
-def pick_random(hand, u32, bmi2):
-    """The card at position (u32 * n) >> 32 of the hand in ascending card order."""
-    n = popcount(hand)
-    return select_bit(hand, np.int64((u32 * n) >> np.uint64(32)), bmi2)
-
-
 @njit(inline="always")
 def cheapest(mask, tmask):
     """Lowest strength; on equal strength a non-trump first, then the lowest suit."""

@@ -8,11 +8,13 @@ Each strategy has three policies, ``bid``, ``call`` and ``play``, each
 import numpy as np
 
 from simcore._jit import njit
-from simcore.bits import ctz, popcount, select_bit
+from simcore.bits import ctz
 from simcore.briscola_chiamata.enums import (HIGH_CARDS, N_RANK_BIDS, NO_TRUMP, PASS,
                                              POINT_CARDS, POINTS, RANKS_PER_SUIT, STRENGTH,
                                              STRIDE, SUIT, SUIT_MASKS)
 from simcore.strategy import Param, register
+from strategies.brisca import pick_random
+from strategies.called import is_ally, known_friend, suspect_partner
 
 GAME = "briscola_chiamata"
 _FIELD = np.uint64((1 << RANKS_PER_SUIT) - 1)
@@ -124,13 +126,6 @@ def eval_call_policy(v, legal, u, p):
 
 # --- play ---------------------------------------------------------------------------------------
 @njit(inline="always")
-def pick_random(hand, u32, bmi2):
-    """The card at position (u32 * n) >> 32 of the hand in ascending card order."""
-    n = popcount(hand)
-    return select_bit(hand, np.int64((u32 * n) >> np.uint64(32)), bmi2)
-
-
-@njit(inline="always")
 def cheapest(mask, tmask):
     """Lowest strength; on equal strength a non-trump first, then the lowest suit."""
     r = np.uint64(RANKS_PER_SUIT)
@@ -161,19 +156,6 @@ def most_points(feed):
             pick_key = key
             pick = c
     return pick
-
-
-@njit(inline="always")
-def known_friend(seat, other, declarer, partner):
-    """Whether ``seat`` knows ``other`` to be on its side, from ``partner`` as the view
-    shows it (-1 while the seat does not know it)."""
-    if partner < 0:
-        return False
-    if seat == declarer:
-        return partner != declarer and other == partner
-    if partner == seat:
-        return other == declarer
-    return other != declarer and other != partner
 
 
 @njit
@@ -233,47 +215,6 @@ register(GAME, "greedy", greedy_play, deterministic=True, view="trick", params=P
 # kernel's IR at each call site.
 N = 5
 _FULL = np.uint64((1 << 40) - 1)
-
-
-@njit
-def beats(c, best, tmask):
-    """Would card ``c`` beat ``best``, the card winning a trick, with trumps ``tmask``?"""
-    if SUIT[c] == SUIT[best]:
-        return c > best
-    return ((tmask >> np.uint64(c)) & _ONE) != 0
-
-
-@njit
-def infer_partner(seat, declarer, fed, beat):
-    """The seat ``seat`` takes for the declarer's partner (-1: none), from ``fed`` (bit s:
-    seat s threw a card worth ``signal_at`` or more, that did not win, on a trick the
-    declarer was winning) and ``beat`` (bit s: seat s beat the declarer's winning card):
-    the one seat that fed the declarer and never beat it; else, when all but one of the
-    seats that may be the partner have beaten the declarer, that one."""
-    may = 31 & ~(1 << seat) & ~(1 << declarer)
-    cand = fed & ~beat & may
-    if cand != 0 and (cand & (cand - 1)) == 0:
-        return ctz(np.uint64(cand))
-    rest = may & ~beat
-    if rest != 0 and (rest & (rest - 1)) == 0:
-        return ctz(np.uint64(rest))
-    return -1
-
-
-@njit
-def is_ally(seat, other, declarer, partner, suspect):
-    """Whether ``seat`` counts ``other`` on its side: what it knows (``partner`` >= 0),
-    else what it infers (``suspect``): for the declarer, the suspect; for a defender, the
-    seats other than the declarer and the suspect, once there is a suspect."""
-    if other == seat:
-        return True
-    if partner >= 0:
-        return known_friend(seat, other, declarer, partner)
-    if seat == declarer:
-        return other == suspect
-    if other == declarer:
-        return False
-    return suspect >= 0 and other != suspect
 
 
 @njit
@@ -340,26 +281,8 @@ def expert_play(v, legal, u, p):
     partner = v.partner
     suspect = -1
     if p.infer and partner < 0 and v.trump >= 0:
-        fed = 0
-        beat = 0
         trumps = SUIT_MASKS[v.trump]
-        for t in range(v.trick + 1):
-            n = N if t < v.trick else v.trick_len
-            lead = v.leaders[t] if t < v.trick else v.leader
-            tm = np.uint64(0) if (t == 0 and v.buia) else trumps
-            b = -1
-            w = -1
-            for j in range(n):
-                c = v.history[t, j]
-                s = (lead + j) % N
-                if j == 0 or beats(c, b, tm):
-                    if j > 0 and w == declarer:
-                        beat |= 1 << s
-                    b = c
-                    w = s
-                elif w == declarer and POINTS[c] >= p.signal_at:
-                    fed |= 1 << s
-        suspect = infer_partner(seat, declarer, fed, beat)
+        suspect = suspect_partner(v, p.signal_at, np.uint64(0) if v.buia else trumps, trumps)
     return expert_card(seat, legal, v.trick_len, v.leader, v.best, v.winner,
                        v.trick_points, v.trump, v.played, declarer, partner, suspect,
                        p.load_points, p.ruff_at)

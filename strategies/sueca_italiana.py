@@ -11,7 +11,8 @@ from simcore._jit import njit
 from simcore.bits import bit, ctz, popcount, top_bit
 from simcore.strategy import Param, register
 from simcore.sueca_italiana.enums import (FULL, MAX_BID, MIN_BID, PASS, POINTS, RANKS_PER_SUIT,
-                                          SUIT, SUIT_MASKS)
+                                          SUIT_MASKS)
+from strategies.called import is_ally, known_friend, suspect_partner
 from strategies.sueca import cheapest, pick_random, winning_cards
 
 GAME = "sueca_italiana"
@@ -104,20 +105,6 @@ def eval_call_policy(v, legal, u, p):
 # pick_random, cheapest, winning_cards: Sueca's (the same cards, ranks and strengths)
 
 
-@njit(inline="always")
-def known_friend(seat, other, declarer, partner):
-    """Whether ``seat`` knows ``other`` to be on its side, from ``partner`` as the view
-    shows it (-1 while the seat does not know it; the view shows it to the partner itself
-    from the start and to everybody once the called card is played)."""
-    if partner < 0:
-        return False
-    if seat == declarer:
-        return partner != declarer and other == partner
-    if partner == seat:
-        return other == declarer
-    return other != declarer and other != partner
-
-
 def random_play(v, legal, u, p):
     """bids and calls by the hand evaluation; plays uniformly over the legal cards"""
     return pick_random(legal, u, v.bmi2)
@@ -155,48 +142,6 @@ register(GAME, "greedy", greedy_play, deterministic=True, view="trick", params=P
 # kernel's IR at each call site.
 POINT_CARDS = np.uint64(sum(1 << c for c in range(40) if POINTS[c] > 0))
 N = 5
-
-
-@njit
-def beats(c, best, trump):
-    """Would card ``c`` beat ``best``, the card winning a trick (of the suit led or a
-    trump)?"""
-    if SUIT[c] == SUIT[best]:
-        return c > best
-    return SUIT[c] == trump
-
-
-@njit
-def infer_partner(seat, declarer, fed, beat):
-    """The seat ``seat`` takes for the declarer's partner (-1: none), from ``fed`` (bit s:
-    seat s threw a card worth ``signal_at`` or more, that did not win, on a trick the
-    declarer was winning) and ``beat`` (bit s: seat s beat the declarer's winning card):
-    the one seat that fed the declarer and never beat it; else, when all but one of the
-    seats that may be the partner have beaten the declarer, that one."""
-    may = 31 & ~(1 << seat) & ~(1 << declarer)
-    cand = fed & ~beat & may
-    if cand != 0 and (cand & (cand - 1)) == 0:
-        return ctz(np.uint64(cand))
-    rest = may & ~beat
-    if rest != 0 and (rest & (rest - 1)) == 0:
-        return ctz(np.uint64(rest))
-    return -1
-
-
-@njit
-def is_ally(seat, other, declarer, partner, suspect):
-    """Whether ``seat`` counts ``other`` on its side: what it knows (``partner`` >= 0),
-    else what it infers (``suspect``): for the declarer, the suspect; for a defender, the
-    seats other than the declarer and the suspect, once there is a suspect."""
-    if other == seat:
-        return True
-    if partner >= 0:
-        return known_friend(seat, other, declarer, partner)
-    if seat == declarer:
-        return other == suspect
-    if other == declarer:
-        return False
-    return suspect >= 0 and other != suspect
 
 
 @njit
@@ -304,25 +249,8 @@ def expert_play(v, legal, u, p):
     partner = v.partner
     suspect = -1
     if p.infer and partner < 0:
-        fed = 0
-        beat = 0
-        trump = v.trump
-        for t in range(v.trick + 1):
-            n = N if t < v.trick else v.trick_len
-            lead = v.leaders[t] if t < v.trick else v.leader
-            b = -1
-            w = -1
-            for j in range(n):
-                c = v.history[t, j]
-                s = (lead + j) % N
-                if j == 0 or beats(c, b, trump):
-                    if j > 0 and w == declarer:
-                        beat |= 1 << s
-                    b = c
-                    w = s
-                elif w == declarer and POINTS[c] >= p.signal_at:
-                    fed |= 1 << s
-        suspect = infer_partner(seat, declarer, fed, beat)
+        trumps = SUIT_MASKS[v.trump] if v.trump >= 0 else np.uint64(0)
+        suspect = suspect_partner(v, p.signal_at, trumps, trumps)
     return expert_card(seat, v.hand, legal, v.trick_len, v.leader, v.best, v.winner,
                        v.trick_points, v.trump, v.played, declarer, partner, suspect,
                        p.lead_trumps_at, p.cash_masters, p.load_points, p.ruff_at)
