@@ -33,7 +33,7 @@ def register(sub, games) -> None:
                    help="with --hands: the trump card turned, or the trump suit (a letter); "
                         "with a stock, its last card is the one turned")
     s.add_argument("--stock", default=None, metavar="CARDS",
-                   help="with --hands, a game with a stock (brisca): the cards still to be "
+                   help="with --hands, a game with a stock: the cards still to be "
                         "drawn, first drawn first")
     s.add_argument("--dealer", type=int, default=None, metavar="SEAT",
                    help="with --hands: the dealer; the seat after it leads (default: the last "
