@@ -6,6 +6,7 @@ game's name.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,9 @@ from .cards import Deck
 from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
 from .odds_spec import OddsSpec, auction_estimates
+from .rng import DOMAIN_RUBBER, seed_base
 from .rules import RuleSchema, Rules
+from .summary import series_summary
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,23 @@ class Setup:
 
 class Game:
     """Base class: subclasses fill the class attributes and kernels."""
+    #: the game's ``enums.py``: the attributes it names the standard way are taken from it
+    #: unless the class sets them (``_FROM_ENUMS``; ``params_of`` from ``params``)
+    enums: Any = None
+    _FROM_ENUMS = (("deck", "DECK"), ("rules", "RULES"), ("record_dtype", "DEAL_DTYPE"),
+                   ("n_totals", "N_TOTALS"), ("outcome_names", "OUTCOME_LABELS"))
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        e = cls.__dict__.get("enums")
+        if e is None:
+            return
+        for attr, name in cls._FROM_ENUMS:
+            if attr not in cls.__dict__ and hasattr(e, name):
+                setattr(cls, attr, getattr(e, name))
+        if "params_of" not in cls.__dict__ and hasattr(e, "params"):
+            cls.params_of = staticmethod(e.params)
+
     name: str
     title: str
     deck: Deck
@@ -56,7 +76,7 @@ class Game:
     players: tuple[int, ...]
     default_players: int
     record_dtype: np.dtype
-    rubber_dtype: np.dtype      # one record per rubber / match / game
+    rubber_dtype: np.dtype      # one record per rubber / match / game (a SeriesGame)
     n_totals: int
     outcome_names: tuple[str, ...]   # label of each outcome code of a deal
     end_names: tuple[str, ...]       # how a rubber / match / game ended, by code
@@ -217,15 +237,63 @@ class Game:
     # subclasses implement:
     @staticmethod
     def params_of(rules: Rules) -> np.ndarray: ...
+    def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
+
+    # --- the plumbing every game shares: its kernels called the same way ---------------
+    #: the game's kernels (``<game>/nb.py``): ``run_deals``, ``trace_buffers`` and
+    #: ``accumulate``.  A game that sets it gets the methods below; one that does not
+    #: overrides them.
+    kernels: Any = None
+
+    def check_status(self, setup: Setup, status: np.ndarray) -> None:
+        """Raise the one-line error of a kernel stopped by a strategy's illegal decision
+        (``status``: code, seat, value, deal; code 0: none; by default code 1, the only
+        one, is an illegal card)."""
+        if status[0]:
+            from .strategy import illegal_card
+            illegal_card(setup, int(status[1]), int(status[2]), int(status[3]),
+                         self.deck_of(setup.players))
+
+    def table_args(self, setup: Setup) -> tuple:
+        """What the kernels take after the seed, the first index and the output array."""
+        return (setup.dealer_arg, setup.lineup, setup.params, setup.bmi2)
+
+    def play_deals(self, setup: Setup, seed: int, start: int, count: int,
+                   out: np.ndarray | None = None, trace=None, source=None) -> np.ndarray:
+        """Deals ``start .. start+count-1`` played into ``out`` (and ``trace``: the arrays
+        of the kernels' ``trace_buffers``), from ``source`` (None: ``deal_source``)."""
+        out = np.empty(count, self.record_dtype) if out is None else out[:count]
+        status = np.zeros(4, np.int64)
+        src = self.deal_source(setup, seed, start, count) if source is None else source
+        self.kernels.run_deals(seed_base(seed), start, out, *self.table_args(setup), status,
+                               source=src, trace=trace)
+        self.check_status(setup, status)
+        self.source_done(setup, src, start)
+        return out
+
     def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
                   out: np.ndarray | None = None, source=None) -> np.ndarray:
         """Records of deals ``start .. start+count-1`` (into ``out`` when given: a
         buffer of at least ``count`` records, reused by callers that keep nothing).
         ``source``: where the deals come from (``simcore.deal``), given by ``trunfo odds``
         in a game with ``conditioned_dealing``; None: ``self.deal_source(...)``."""
-    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None: ...
-    def summary(self, setup: Setup, totals: np.ndarray) -> dict: ...
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]: ...
+        return self.play_deals(setup, seed, start, count, out, source=source)
+
+    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
+        self.kernels.accumulate(records, totals)
+
+    def deal_records(self, setup: Setup, seed: int, out: np.ndarray, trace) -> list[dict]:
+        """The game records of deals ``out`` played with ``trace``: ``deal_records`` of the
+        game's ``records.py`` (beside its ``game.py``), imported when first asked."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(package + ".records").deal_records(setup, seed, out,
+                                                                          trace)
+
+    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
+        tr = self.kernels.trace_buffers(count)
+        out = self.play_deals(setup, seed, start, count, trace=tr)
+        return self.deal_records(setup, seed, out, tr)
+
     # --- conditioned dealing (simcore.conditions, docs/odds.md) ------------------------
     #: how the trump suit is set: "dealt" (the suit of the face-up trump card), a fixed
     #: suit letter (Spades: "S"), or None (no trumps)
@@ -288,6 +356,92 @@ class Game:
     #: what ``trunfo odds`` estimates and its standard tables (``simcore.odds_spec``;
     #: usually built in the game's ``odds.py``); by default won, tied, lost, mean points
     odds: OddsSpec = OddsSpec()
+
+
+class SeriesGame(Game):
+    """A game that also plays whole series (rubbers, matches, games: ``--rubbers``) with
+    the whole-series kernel of its ``kernels`` named ``series_kernel``."""
+    rubber_dtype: np.dtype
+    _FROM_ENUMS = Game._FROM_ENUMS + (
+        ("rubber_dtype", "RUBBER_DTYPE"), ("rubber_dtype", "MATCH_DTYPE"),
+        ("end_names", "RUBBER_ENDS"), ("end_names", "MATCH_ENDS"))
+    series_kernel: str = "run_rubbers"
+    #: the stream domain of whole series (docs/rng.md): Sueca's "RUBB", each game its own
+    series_domain: int = DOMAIN_RUBBER
+    #: how summaries and records name a whole series, its sides and its deals
+    series_words: tuple[str, str, str] = ("match", "side", "deal")
+    #: the key under which ``rubber_records`` gives each deal the series' totals before it
+    before_key: str = "game_points_before"
+    #: the room ``rubber_records`` first gives one series' deals (it grows when short)
+    series_cap: int = 64
+
+    def check_series(self, setup: Setup) -> None:
+        """Refuse rules that play no whole series (none by default)."""
+
+    def series_args(self, setup: Setup, seed: int, first: int, out: np.ndarray,
+                    status: np.ndarray) -> tuple:
+        """The whole-series kernel's arguments for series ``first ..`` into ``out``."""
+        return (seed_base(seed, self.series_domain), first, out, *self.table_args(setup),
+                status)
+
+    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
+        self.check_series(setup)
+        out = np.empty(count, self.rubber_dtype)
+        status = np.zeros(4, np.int64)
+        getattr(self.kernels, self.series_kernel)(*self.series_args(setup, seed, start, out,
+                                                                     status))
+        self.check_status(setup, status)
+        return out
+
+    def play_series(self, setup: Setup, seed: int, series: int, cap: int, deals, trace,
+                    before, out: np.ndarray | None = None) -> int:
+        """One whole series traced into ``deals``, ``trace`` and ``before`` (room for
+        ``cap`` deals) and its record into ``out`` (one row): the number of its deals,
+        negative when they did not fit."""
+        out = np.empty(1, self.rubber_dtype) if out is None else out
+        status = np.zeros(4, np.int64)
+        n = getattr(self.kernels, self.series_kernel)(
+            *self.series_args(setup, seed, series, out, status), trace + (before,), cap, deals)
+        self.check_status(setup, status)
+        return n
+
+    def series_width(self, setup: Setup) -> int:
+        """The columns of the totals the series kernel writes before each deal."""
+        return self.sides(setup)
+
+    def mark_series_deal(self, setup: Setup, rec: dict, series: int, j: int,
+                         before: np.ndarray) -> None:
+        """Add to deal ``j``'s record of series ``series`` where it stands in the series."""
+        unit, _, deal = self.series_words
+        rec[unit] = series
+        rec[f"{deal}_in_{unit}"] = j
+        rec[self.before_key] = [int(x) for x in before[:self.sides(setup)]]
+
+    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
+        """Game records of every deal of series ``rubber``; deals are numbered from
+        ``first_deal``."""
+        self.check_series(setup)
+
+        def play(cap, deals, tr, before):
+            return self.play_series(setup, seed, rubber, cap, deals, tr, before)
+
+        deals, tr, before = self.whole_series(play, self.kernels.trace_buffers, first_deal,
+                                              self.series_width(setup), cap=self.series_cap)
+        recs = self.deal_records(setup, seed, deals, tr)
+        for j, rec in enumerate(recs):
+            self.mark_series_deal(setup, rec, rubber, j, before[j])
+        return recs
+
+    def series_summary(self, setup: Setup, rubbers: np.ndarray, head: dict,
+                       sides: int) -> dict:
+        """``head`` then the summary of whole series every game gives
+        (``simcore.summary.series_summary``, in this game's ``series_words``)."""
+        unit, side, deal = self.series_words
+        out = dict(head)
+        out.update(series_summary(rubbers, unit=unit, side=side, sides=sides,
+                                  length_field=deal + "s", length_unit=deal,
+                                  end_names=self.end_names))
+        return out
 
 
 class AuctionTrumpGame(Game):

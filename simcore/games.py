@@ -29,6 +29,8 @@ DEFAULT_GAME = "sueca"
 REQUIRED = ("title", "deck", "rules", "players", "default_players", "record_dtype",
             "n_totals", "outcome_names", "view_dtype")
 IMPLEMENTED = ("params_of", "run_chunk", "accumulate", "summary", "records", "side_results")
+#: of those, what Game itself does with the game's ``kernels`` (when it sets them)
+PLUMBED = ("run_chunk", "accumulate", "records")
 
 
 def _load() -> dict[str, Game]:
@@ -97,7 +99,8 @@ def register_game(game: Game, *, origin: str | None = None) -> Game:
         raise TrunfoError(f"game {name!r} is already registered by {by}; choose another name")
     missing = [a for a in REQUIRED if getattr(game, a, None) is None]
     missing += [m for m in IMPLEMENTED
-                if getattr(type(game), m, None) is getattr(Game, m, None)]
+                if getattr(type(game), m, None) is getattr(Game, m, None)
+                and (m not in PLUMBED or game.kernels is None)]
     if missing:
         raise TrunfoError(f"game {name!r} does not declare {', '.join(missing)} (see "
                           f"docs/adding-a-game.md)")

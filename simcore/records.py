@@ -17,3 +17,12 @@ def trick_plays(deck, cards, leaders, winners, points, players: int, tricks: int
         out.append({"leader": lead, "winner": int(winners[t]),
                     "points": 0 if points is None else int(points[t])})
     return plays, out
+
+
+def record_head(setup, seed: int, players: int, r, rules: dict) -> dict:
+    """The keys every record starts with (docs/records.md): ``game``, ``rules``,
+    ``players``, ``seed``, ``deal``, ``dealer`` and ``strategies``; ``r`` is the deal's
+    row of the kernel's records."""
+    return {"game": setup.game, "rules": rules, "players": players, "seed": int(seed),
+            "deal": int(r["deal"]), "dealer": int(r["dealer"]),
+            "strategies": list(setup.strategies)}

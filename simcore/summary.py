@@ -80,3 +80,34 @@ def series_summary(series: np.ndarray, *, unit: str, side: str, sides: int, leng
                  for code, name in enumerate(end_names)},
     })
     return out
+
+
+def side_means(series: np.ndarray, column: str, key: str, sides: int) -> dict:
+    """``{key.format(s): mean of column.format(s)}`` for each side ``s`` (nan when there
+    are no rows): the mean final points (scores) of whole series by side."""
+    nan = float("nan")
+    return {key.format(s): float(series[column.format(s)].astype(np.int64).mean())
+            if len(series) else nan for s in range(sides)}
+
+
+def won_results(score: np.ndarray, g0: np.ndarray, g1: np.ndarray):
+    """``side_results`` of two sides whose deal is won by game points: 1 for the side
+    with game points, 0 for the other, 0.5 each when neither has any."""
+    g0 = g0.astype(np.int64)
+    g1 = g1.astype(np.int64)
+    r0 = np.where(g0 > 0, 1.0, np.where(g1 > 0, 0.0, 0.5))
+    return score, np.stack([r0, 1.0 - r0], axis=1)
+
+
+def top_results(score: np.ndarray):
+    """``side_results`` by score alone: 1 strictly the highest score, 0.5 each side of a
+    shared top, 0 otherwise."""
+    top = score.max(axis=1, keepdims=True) if len(score) else score
+    at_top = score == top
+    shared = at_top.sum(axis=1, keepdims=True) > 1
+    return score, np.where(at_top, np.where(shared, 0.5, 1.0), 0.0)
+
+
+def seat_columns(records: np.ndarray, name: str, seats: int) -> np.ndarray:
+    """The per-seat field ``name.format(s)`` as an (n, seats) int64 array."""
+    return np.stack([records[name.format(s)] for s in range(seats)], axis=1).astype(np.int64)

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game import Game, Setup
-from ..rng import seed_base
-from ..summary import outcome_tables, series_summary, share_entry
+from ..game import SeriesGame, Setup
+from ..summary import outcome_tables, share_entry, side_means
 from . import enums as E
 from . import nb
 from .solve import SOLVER
@@ -16,12 +15,27 @@ from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
 DOMAIN_GAME = 0x47414D45
 
 
-def _check(setup: Setup, status: np.ndarray) -> None:
-    """A strategy that returned an illegal card or bid stopped the kernel: say whose it was."""
-    if status[0] == 1:
-        from ..strategy import illegal_card
-        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]), E.DECK)
-    if status[0] == 2:
+class SpadesGame(SeriesGame):
+    name = "spades"
+    title = "Spades (partnership, club rules; American rules as options)"
+    enums = E
+    kernels = nb
+    solver = SOLVER
+    players = (4,)
+    default_players = 4
+    view_dtype = VIEW_DTYPE
+    decisions = ("play", "bid")
+
+    holding_tables = E.HOLDINGS
+    score_unit = "hand score"
+    odds = ODDS
+    series_domain = DOMAIN_GAME
+    series_words = ("game", "team", "hand")
+
+    def check_status(self, setup: Setup, status: np.ndarray) -> None:
+        """An illegal card (code 1) or bid (code 2) stopped the kernel: say whose it was."""
+        if status[0] != 2:
+            return super().check_status(setup, status)
         from ..errors import TrunfoError
         seat, bid, hand = int(status[1]), int(status[2]), int(status[3])
         ss = setup.lineup.strategy_of(seat)
@@ -29,28 +43,6 @@ def _check(setup: Setup, status: np.ndarray) -> None:
                           f"{bid}, not a legal bid, for seat {seat} in hand {hand} of spades; "
                           f"legal bids: 0..13 (0 nil), or when blind nil is offered "
                           f"{BLIND_NIL} (blind nil) or {SEE_CARDS} (see the cards first)")
-
-
-class SpadesGame(Game):
-    name = "spades"
-    title = "Spades (partnership, club rules; American rules as options)"
-    deck = E.DECK
-    solver = SOLVER
-    rules = E.RULES
-    players = (4,)
-    default_players = 4
-    record_dtype = E.DEAL_DTYPE
-    rubber_dtype = E.RUBBER_DTYPE
-    n_totals = E.N_TOTALS
-    outcome_names = E.OUTCOME_LABELS
-    end_names = E.RUBBER_ENDS
-    view_dtype = VIEW_DTYPE
-    decisions = ("play", "bid")
-
-    holding_tables = E.HOLDINGS
-    score_unit = "hand score"
-    odds = ODDS
-    params_of = staticmethod(E.params)
 
     # --- conditioned dealing -------------------------------------------------------
     trump_rule = "S"
@@ -66,20 +58,6 @@ class SpadesGame(Game):
 
     # --- single hands ------------------------------------------------------------
     conditioned_dealing = True
-
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None, source=None) -> np.ndarray:
-        out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, source=src)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return out
-
-    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
-        nb.accumulate(records, totals)
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
         n, outcomes, dealer_side, winners = outcome_tables(
@@ -123,42 +101,15 @@ class SpadesGame(Game):
                       np.where(score[:, 0] < score[:, 1], 0.0, 0.5))
         return score, np.stack([r0, 1.0 - r0], axis=1)
 
-    # --- game records ------------------------------------------------------------
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
-        from .records import deal_records
-        out = np.empty(count, self.record_dtype)
-        tr = nb.trace_buffers(count)
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, source=src, trace=tr)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return deal_records(setup, seed, out, tr)
-
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
         """The dealt hands of hands ``start .. start+count-1`` (for the solver):
         ``hands`` (count, 4) masks by seat and ``dealer``; spades are trump."""
-        out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, source=src, trace=tr)
-        _check(setup, status)
-        self.source_done(setup, src, start)
+        out = self.play_deals(setup, seed, start, count, trace=tr)
         return {"hands": tr[0], "trump_card": np.full(count, -1, np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 
     # --- whole games (the runner's "rubbers") --------------------------------------
-    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
-        out = np.empty(count, self.rubber_dtype)
-        status = np.zeros(4, np.int64)
-        nb.run_rubbers(seed_base(seed, DOMAIN_GAME), start, out, setup.dealer_arg, setup.lineup,
-                       setup.params, setup.bmi2, status)
-        _check(setup, status)
-        return out
-
     def play_games(self, setup: Setup, seed: int, game: int, cap: int = 64):
         """One game traced: ``(game record, hand records, trace, before)`` (numpy)."""
         while True:
@@ -166,43 +117,30 @@ class SpadesGame(Game):
             hands = np.empty(cap, self.record_dtype)
             tr = nb.trace_buffers(cap)
             before = np.zeros((cap, 6), np.int64)
-            status = np.zeros(4, np.int64)
-            n = nb.run_rubbers(seed_base(seed, DOMAIN_GAME), game, out, setup.dealer_arg,
-                               setup.lineup, setup.params, setup.bmi2, status, tr + (before,),
-                               cap, hands)
-            _check(setup, status)
+            n = self.play_series(setup, seed, game, cap, hands, tr, before, out)
             if n >= 0:
                 return out[0], hands[:n].copy(), tuple(a[:n] for a in tr), before[:n]
             cap *= 4
 
-    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
-        """Records of every hand of game ``rubber``; hands are numbered from ``first_deal``."""
-        from .records import deal_records
-        _, hands, tr, before = self.play_games(setup, seed, rubber)
-        n = len(hands)
-        hands["deal"] = first_deal + np.arange(n)
-        recs = deal_records(setup, seed, hands, tr)
-        for j, rec in enumerate(recs):
-            b = [int(x) for x in before[j]]
-            rec["game_number"] = rubber
-            rec["hand_in_game"] = j
-            rec["scores_before"] = b[0:2]
-            rec["bags_before"] = b[2:4]
-            rec["bag_penalty"] = b[4:6]
-            rec["scores_after"] = [b[0] + rec["score"][0] - b[4], b[1] + rec["score"][1] - b[5]]
-        return recs
+    def series_width(self, setup: Setup) -> int:
+        return 6            # scores, bags and bag penalties of the teams before the hand
+
+    def mark_series_deal(self, setup, rec, series, j, before) -> None:
+        b = [int(x) for x in before]
+        rec["game_number"] = series
+        rec["hand_in_game"] = j
+        rec["scores_before"] = b[0:2]
+        rec["bags_before"] = b[2:4]
+        rec["bag_penalty"] = b[4:6]
+        rec["scores_after"] = [b[0] + rec["score"][0] - b[4], b[1] + rec["score"][1] - b[5]]
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
         n = len(rubbers)
         ties = int((rubbers["winner"] < 0).sum())
-        out = {"target": setup.rules["target"], "max_hands": setup.rules["max_hands"]}
-        out.update(series_summary(rubbers, unit="game", side="team", sides=2,
-                                  length_field="hands", length_unit="hand",
-                                  end_names=self.end_names))
+        out = self.series_summary(setup, rubbers, {"target": setup.rules["target"],
+                                                   "max_hands": setup.rules["max_hands"]}, 2)
         out["game_tie_share"] = ties / n if n else 0.0
-        for t in (0, 1):
-            score = rubbers[f"score_team{t}"]
-            out[f"mean_final_score_team{t}"] = float(score.mean()) if n else float("nan")
+        out.update(side_means(rubbers, "score_team{}", "mean_final_score_team{}", 2))
         return out
 
 

@@ -8,7 +8,7 @@ and ``bags`` (by team), ``nil`` (what each nil bid came to) and ``result``; hand
 """
 from __future__ import annotations
 
-from ..records import trick_plays
+from ..records import record_head, trick_plays
 from . import enums as E
 
 
@@ -24,13 +24,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         nil = [E.NIL_RESULTS[int(r[f"nil_seat{s}"])] for s in range(E.N_SEATS)]
         outcome = E.OUTCOME_LABELS[int(r["outcome"])]
         recs.append({
-            "game": "spades",
-            "rules": rules,
-            "players": E.N_SEATS,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": int(r["dealer"]),
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, E.N_SEATS, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i]],
             "bids": [int(r[f"bid_seat{s}"]) for s in range(E.N_SEATS)],
             "blind_nil": [n.startswith("blind") for n in nil],

@@ -1,7 +1,7 @@
 """Game records for Sueca, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
-from ..records import trick_plays
+from ..records import record_head, trick_plays
 from . import enums as E
 
 
@@ -19,13 +19,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         winner = 0 if g0 > 0 else (1 if g1 > 0 else None)
         kind = E.OUTCOME_LABELS[int(r["outcome"])]
         recs.append({
-            "game": "sueca",
-            "rules": rules,
-            "players": E.N_SEATS,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": int(r["dealer"]),
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, E.N_SEATS, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i]],
             "trump": deck.format_card(trump_card[i]),
             "stock": [],

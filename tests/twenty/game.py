@@ -4,7 +4,6 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.game import Game, Setup
-from simcore.rng import seed_base
 from simcore.summary import outcome_tables
 
 from . import enums as E
@@ -12,26 +11,19 @@ from . import nb
 from .view import VIEW_DTYPE
 
 
-def _check(setup: Setup, status: np.ndarray) -> None:
-    """A strategy that returned an illegal card stopped the kernel: say whose it was."""
-    if status[0]:
-        from simcore.strategy import illegal_card
-        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]), E.DECK)
-
-
 class TwentyGame(Game):
     name = E.GAME
     title = "Twenty (a two-player trick game of 20 cards)"
-    deck = E.DECK
-    rules = E.RULES
+    #: its enums.py: the deck, the rules, the record dtype, the totals' length, the
+    #: outcome labels and the kernels' rule vector, under the names Game reads there
+    enums = E
     players = (2,)
     default_players = 2
-    record_dtype = E.DEAL_DTYPE
-    n_totals = E.N_TOTALS
-    outcome_names = E.OUTCOME_LABELS
     view_dtype = VIEW_DTYPE
     score_marks = ((10, "10 points or more"),)
-    params_of = staticmethod(E.params)
+    #: its kernels: ``Game`` calls their ``run_deals`` and ``trace_buffers`` for single
+    #: deals and records, and says whose card was illegal when a strategy's was
+    kernels = nb
 
     def sides(self, setup: Setup) -> int:
         return 2
@@ -45,21 +37,6 @@ class TwentyGame(Game):
 
     def card_values(self, players, rules):
         return {"points": E.POINTS}
-
-    # --- single deals ----------------------------------------------------------------
-    def _play(self, setup, seed, start, out, trace=None, source=None):
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, len(out)) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup,
-                     setup.params, setup.bmi2, status, source=src, trace=trace)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return out
-
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None, source=None) -> np.ndarray:
-        out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        return self._play(setup, seed, start, out, source=source)
 
     def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
         oc = records["outcome"].astype(np.int64)
@@ -98,14 +75,6 @@ class TwentyGame(Game):
         oc = records["outcome"].astype(np.int64)
         r0 = np.where(oc == 1, 1.0, np.where(oc == 2, 0.0, 0.5))
         return score, np.stack([r0, 1.0 - r0], axis=1)
-
-    # --- game records ----------------------------------------------------------------
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
-        from .records import deal_records
-        out = np.empty(count, self.record_dtype)
-        tr = nb.trace_buffers(count)
-        self._play(setup, seed, start, out, tr)
-        return deal_records(setup, seed, out, tr)
 
     #: ``trunfo check-records``: this game's own checker of one record (``check.py``,
     #: written from the rules in ``__init__.py``, not from the kernels)

@@ -1,7 +1,7 @@
 """Game records of Twenty (the keys of docs/records.md's trick-taking games, no trumps)."""
 from __future__ import annotations
 
-from simcore.records import trick_plays
+from simcore.records import record_head, trick_plays
 
 from . import enums as E
 
@@ -16,13 +16,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
                                     E.N_SEATS, E.N_TRICKS)
         oc = int(r["outcome"])
         recs.append({
-            "game": E.GAME,
-            "rules": setup.rules.as_dict(),
-            "players": E.N_SEATS,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": int(r["dealer"]),
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, E.N_SEATS, r, setup.rules.as_dict()),
             "hands": [deck.format_hand(h) for h in hands[i][:E.N_SEATS]],
             "trump": None,
             "stock": deck.format_hand(hands[i][E.N_SEATS]),     # set aside, never played
