@@ -6,7 +6,7 @@ from numba import types
 from numba.extending import intrinsic, overload, typeof_impl
 
 from ._jit import KERNEL_OPTIONS, njit
-from .rng import MASK32, next64
+from .rng import MASK32, next64, seed_stream
 from .stack import stack_empty
 
 _32 = np.uint64(32)
@@ -191,3 +191,22 @@ def _source_dealer(source, i, dealer):
             return source_dealer_at(np.int64(source[1]))
         return drawn
     return None
+
+
+@njit(inline="always")
+def first_dealer(state, seed_base, k, players, dealer_fixed):
+    """Seed ``state`` with the stream of deal (or whole series) ``k`` (docs/rng.md) and
+    return its dealer: ``dealer_fixed``, or ``k % players`` when it is negative (the
+    dealer rotates with the index).  Every game's chunk loops start a deal or a series
+    so."""
+    seed_stream(state, seed_base, k)
+    return k % players if dealer_fixed < 0 else dealer_fixed
+
+
+@njit(inline="always")
+def deal_deck(state, deck, n, source, i, dealer):
+    """``deck[:n]`` filled for the ``i``-th deal of a chunk from ``source``
+    (:func:`fill_deck`); returns its dealer: ``dealer``, or the one a conditioned source
+    drew with the cards (:func:`source_dealer`)."""
+    fill_deck(state, deck, n, source, i)
+    return source_dealer(source, i, dealer)

@@ -16,8 +16,8 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, fill_deck, source_dealer
-from ..rng import MASK32, next64, seed_stream
+from ..deal import SHUFFLED, deal_deck, first_dealer
+from ..rng import MASK32, next64
 from ..strategy import policies_of
 from .bidding import default_bid
 from .enums import (BLIND_NIL_TRAIL, DEAL_DTYPE, E_MAX_HANDS, E_MERCY, E_TARGET, HAND_SIZE,
@@ -38,8 +38,7 @@ def new_hand(state, deck, hands, dealer, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`: the documented shuffle
     of the identity deck, or a given order); positions 13k..13k+12 go to seat dealer+1+k.
     Returns the dealer (a conditioned source draws it, :func:`simcore.deal.source_dealer`)."""
-    fill_deck(state, deck, N_CARDS, source, i)
-    dealer = source_dealer(source, i, dealer)
+    dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
     for k in range(N_SEATS):
         h = np.uint64(0)
         for c in range(HAND_SIZE):
@@ -276,8 +275,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
         _rules_into_view(v, params, level)
         for i in range(out.shape[0]):
             d = start + i
-            seed_stream(state, seed_base, d)
-            dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
+            dealer = first_dealer(state, seed_base, d, N_SEATS, dealer_fixed)
             dealer = new_hand(state, deck, hands, dealer, source, i)
             _write_dealt(out[i], hands)
             row = i if trace else 0
@@ -362,8 +360,7 @@ def _games_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, sta
         total_hands = 0
         for i in range(out.shape[0]):
             g = start + i
-            seed_stream(state, seed_base, g)
-            first = g % N_SEATS if dealer_fixed < 0 else dealer_fixed
+            first = first_dealer(state, seed_base, g, N_SEATS, dealer_fixed)
             sc0 = 0
             sc1 = 0
             bg0 = 0

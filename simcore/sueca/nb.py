@@ -10,9 +10,9 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
+from ..deal import SHUFFLED, deal_deck, first_dealer, shuffle
 from ..strategy import policies_of
-from ..rng import MASK32, next64, seed_stream
+from ..rng import MASK32, next64
 from ..stack import stack_copy, stack_empty
 from .enums import (HAND_SIZE, K_BANDEIRA, K_PENTE, K_POINTS_BANDEIRA, K_TIE, N_SEATS,
                     N_TRICKS, P_REDRAW, RANKS_PER_SUIT, P_RUBBER_GAMES, P_TIE_CARRY, P_TRUMP_FIRST, POINTS,
@@ -44,8 +44,7 @@ def new_deal(state, deck, hands, dealer, params, source, i):
     :func:`simcore.deal.source_dealer`).  Under ``redraw_point_trump`` a shuffled deal is
     shuffled and dealt again while that card is worth points (a given deck is dealt as
     it is)."""
-    fill_deck(state, deck, N_CARDS, source, i)
-    dealer = source_dealer(source, i, dealer)
+    dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
     trump_first = params[P_TRUMP_FIRST] != 0
     card = deal_hands(deck, hands, dealer, trump_first)
     if params[P_REDRAW] != 0 and len(source) == 0:
@@ -231,8 +230,7 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, draws, 
         start_hands = stack_empty(N_SEATS, np.uint64)
         for i in range(out.shape[0]):
             d = start + i
-            seed_stream(state, seed_base, d)
-            dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
+            dealer = first_dealer(state, seed_base, d, N_SEATS, dealer_fixed)
             card, dealer = new_deal(state, deck, hands, dealer, params, source, i)
             row = i if trace else 0
             for s in range(N_SEATS):       # loops, not slices: no shape-error path to compile
@@ -309,8 +307,7 @@ def _rubbers_loop(key, seed_base, start, out, dealer_fixed, codes, params, sp, s
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i
-            seed_stream(state, seed_base, r)
-            first = r % N_SEATS if dealer_fixed < 0 else dealer_fixed
+            first = first_dealer(state, seed_base, r, N_SEATS, dealer_fixed)
             g0 = 0
             g1 = 0
             carry = 0

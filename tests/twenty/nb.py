@@ -11,8 +11,8 @@ from numba.extending import overload
 
 from simcore._jit import KERNEL_OPTIONS, njit, specialized
 from simcore.bits import bit
-from simcore.deal import SHUFFLED, fill_deck, source_dealer
-from simcore.rng import MASK32, next64, seed_stream
+from simcore.deal import SHUFFLED, deal_deck, first_dealer
+from simcore.rng import MASK32, next64
 from simcore.strategy import policies_of
 
 from .enums import (HAND_SIZE, N_CARDS, N_DEALT, N_SEATS, N_TRICKS, P_LAST_TRICK, POINTS,
@@ -123,10 +123,8 @@ def _deals_loop(key, seed_base, start, out, dealer_fixed, codes, params, source,
         tricks = np.empty(N_SEATS, np.int64)
         for i in range(out.shape[0]):
             d = start + i
-            seed_stream(state, seed_base, d)
-            dealer = d % N_SEATS if dealer_fixed < 0 else dealer_fixed
-            fill_deck(state, deck, N_CARDS, source, i)
-            dealer = source_dealer(source, i, dealer)
+            dealer = first_dealer(state, seed_base, d, N_SEATS, dealer_fixed)
+            dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
             row = i if trace else 0
             for k in range(N_SEATS):           # deck 0..4 to the dealer's left, 5..9 to it
                 h = np.uint64(0)
