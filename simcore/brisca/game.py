@@ -4,9 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import TrunfoError
-from ..game import Game, Setup
-from ..rng import seed_base
-from ..summary import outcome_tables, series_summary
+from ..game import SeriesGame, Setup
+from ..summary import outcome_tables, won_results
 from . import enums as E
 from . import nb
 from .solve import SOLVER
@@ -17,34 +16,24 @@ from .view import VIEW_DTYPE
 DOMAIN_MATCH = 0x4D415443
 
 
-def _check(setup: Setup, status: np.ndarray) -> None:
-    """A strategy that returned an illegal card stopped the kernel: say whose it was."""
-    if status[0]:
-        from ..strategy import illegal_card
-        illegal_card(setup, int(status[1]), int(status[2]), int(status[3]),
-                     E.deck_for(setup.players))
-
-
-class BriscaGame(Game):
+class BriscaGame(SeriesGame):
     name = "brisca"
     title = "Brisca / Briscola"
-    deck = E.DECK
+    enums = E
+    kernels = nb
     solver = SOLVER
-    rules = E.RULES
     players = E.PLAYERS
     default_players = 2
-    record_dtype = E.DEAL_DTYPE
-    rubber_dtype = E.RUBBER_DTYPE
-    n_totals = E.N_TOTALS
-    outcome_names = E.OUTCOME_LABELS
-    end_names = E.RUBBER_ENDS
     view_dtype = VIEW_DTYPE
     decisions = ("play",) + nb.X_KINDS
 
     holding_tables = E.HOLDINGS
     score_unit = "card points"
     odds = ODDS
-    params_of = staticmethod(E.params)
+    series_domain = DOMAIN_MATCH
+
+    def table_args(self, setup: Setup) -> tuple:
+        return (setup.players,) + super().table_args(setup)
 
     def check_rules(self, rules, players: int) -> None:
         if rules["partners_show_hands"] and players in (2, 3):
@@ -110,7 +99,7 @@ class BriscaGame(Game):
                 raise TrunfoError(f"rule muerte_al_tres=true does not go with {other}=true: "
                                   f"{why} (turn one of them off)")
 
-    def _check_series(self, setup: Setup) -> None:
+    def check_series(self, setup: Setup) -> None:
         if setup.rules["mexican"]:
             raise TrunfoError("rule mexican=true plays single deals, not matches (a deal kept "
                               "under 11 points may never come): drop --matches or the rule")
@@ -147,20 +136,6 @@ class BriscaGame(Game):
 
     # --- single deals ------------------------------------------------------------
     conditioned_dealing = True
-
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None, source=None) -> np.ndarray:
-        out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        src = self.deal_source(setup, seed, start, count) if source is None else source
-        status = np.zeros(4, np.int64)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
-                     setup.params, setup.bmi2, status, source=src)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return out
-
-    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
-        nb.accumulate(records, totals)
 
     def outcome_labels(self, setup: Setup) -> list[str]:
         """The kinds of won deal that can occur under the rules, in display order."""
@@ -243,23 +218,7 @@ class BriscaGame(Game):
             return score, np.where(won, 1.0, np.where(tie & top, 0.5, 0.0))
         score = np.stack([records["points_side0"], records["points_side1"]],
                          axis=1).astype(np.int64)
-        g0 = records["game_points_side0"].astype(np.int64)
-        g1 = records["game_points_side1"].astype(np.int64)
-        r0 = np.where(g0 > 0, 1.0, np.where(g1 > 0, 0.0, 0.5))
-        return score, np.stack([r0, 1.0 - r0], axis=1)
-
-    # --- game records ------------------------------------------------------------
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
-        from .records import deal_records
-        out = np.empty(count, self.record_dtype)
-        tr = nb.trace_buffers(count)
-        src = self.deal_source(setup, seed, start, count)
-        status = np.zeros(4, np.int64)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
-                     setup.params, setup.bmi2, status, source=src, trace=tr)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return deal_records(setup, seed, out, tr)
+        return won_results(score, records["game_points_side0"], records["game_points_side1"])
 
     def initial_positions(self, setup: Setup, seed: int, start: int, count: int) -> dict:
         """The deals ``start .. start+count-1`` as dealt (for the solver): ``hands``
@@ -271,60 +230,17 @@ class BriscaGame(Game):
         if setup.players == 3:
             raise TrunfoError("the double-dummy solver (--par, trunfo solve) scores two sides: "
                               "not brisca with 3 players (use 2, 4 or 6)")
-        out = np.empty(count, self.record_dtype)
         tr = nb.trace_buffers(count)
-        src = self.deal_source(setup, seed, start, count)
-        status = np.zeros(4, np.int64)
-        nb.run_deals(seed_base(seed), start, out, setup.players, setup.dealer_arg, setup.lineup,
-                     setup.params, setup.bmi2, status, source=src, trace=tr)
-        _check(setup, status)
-        self.source_done(setup, src, start)
+        out = self.play_deals(setup, seed, start, count, trace=tr)
         n = setup.players
         n_stock = E.n_cards_for(n) - E.HAND_SIZE * n
         return {"hands": tr[0][:, :n], "trump_card": tr[1], "stock": tr[2][:, :n_stock].astype(np.int64),
                 "dealer": out["dealer"].astype(np.int64)}
 
-    # --- matches (the runner's "rubbers") --------------------------------------------
-    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
-        self._check_series(setup)
-        out = np.empty(count, self.rubber_dtype)
-        status = np.zeros(4, np.int64)
-        nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), start, out, setup.players,
-                       setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status)
-        _check(setup, status)
-        return out
-
-    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
-        """Game records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
-        from .records import deal_records
-        self._check_series(setup)
-
-        def play(cap, deals, tr, before):
-            out = np.empty(1, self.rubber_dtype)
-            status = np.zeros(4, np.int64)
-            n = nb.run_rubbers(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.players,
-                               setup.dealer_arg, setup.lineup, setup.params, setup.bmi2, status,
-                               tr + (before,), cap, deals)
-            _check(setup, status)
-            return n
-
-        sides = E.sides_for(setup.players)     # three players: by seat
-        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, sides,
-                                              cap=64)
-        recs = deal_records(setup, seed, deals, tr)
-        for j, rec in enumerate(recs):
-            rec["match"] = rubber
-            rec["deal_in_match"] = j
-            rec["game_points_before"] = [int(before[j, s]) for s in range(sides)]
-        return recs
-
+    # --- matches (the runner's "rubbers"): three players by seat ----------------------
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        out = {"target": setup.rules["target"]}
-        out.update(series_summary(rubbers, unit="match", side="side",
-                                  sides=E.sides_for(setup.players),
-                                  length_field="deals", length_unit="deal",
-                                  end_names=self.end_names))
-        return out
+        return self.series_summary(setup, rubbers, {"target": setup.rules["target"]},
+                                   E.sides_for(setup.players))
 
 
 BRISCA = BriscaGame()

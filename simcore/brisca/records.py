@@ -1,7 +1,7 @@
 """Game records for Brisca, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
-from ..records import trick_plays
+from ..records import record_head, trick_plays
 from . import enums as E
 
 
@@ -26,13 +26,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         games = [int(r[f"game_points_side{s}"]) for s in sides]
         winner = next((s for s in sides if games[s] > 0), None)
         recs.append({
-            "game": "brisca",
-            "rules": rules,
-            "players": n,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": int(r["dealer"]),
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, n, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i, :n]],
             "trump": None if rot else deck.format_card(trump_card[i]),
             "stock": [deck.format_card(c) for c in stock[i, :n_stock]],

@@ -488,20 +488,19 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
 
 
 def run_rubbers(seed_base, start, out, players, dealer_fixed, lineup, params, bmi2, status,
-                trace=None, max_deals=0, deals_out=None, before=None):
+                trace=None, max_deals=0, deals_out=None):
     """Play matches ``start .. start + len(out) - 1`` into the records ``out``.
 
-    With ``trace`` (the arrays of :func:`trace_buffers` for ``max_deals`` deals), ``out``
-    has one row and ``deals_out``/``trace`` receive its deals (at most ``max_deals``;
-    returns -1 if the match was longer), ``before`` (int64 (max_deals, 4)) the points
-    before each.  Returns the number of deals played (-1 also after an illegal move, see
-    ``status``).  Compiled per lineup and play loop, as :func:`run_deals` is.
+    With ``trace`` (the arrays of :func:`trace_buffers` for ``max_deals`` deals plus an
+    int64 (max_deals, 4) array for the points before each deal), ``out`` has one row and
+    ``deals_out``/``trace`` receive its deals (at most ``max_deals``; returns -1 if the
+    match was longer).  Returns the number of deals played (-1 also after an illegal move,
+    see ``status``).  Compiled per lineup and play loop, as :func:`run_deals` is.
     """
-    t = _NO_TRACE if trace is None else trace
+    t = _NO_TRACE + (_NO_BEFORE,) if trace is None else trace
     d_out = _NO_DEALS if deals_out is None else deals_out
-    b = _NO_BEFORE if before is None else before
     args = (seed_base, start, out, players, dealer_fixed, lineup.codes, params, bmi2,
-            lineup.params, status, trace is not None, max_deals, d_out, *t, b)
+            lineup.params, status, trace is not None, max_deals, d_out, *t)
     kernel = _run_rubbers if lineup.cacheable else _run_rubbers_nocache
     two = _two(players, lineup)
     return specialized(kernel, args, lineup.key, two)(*args, lineup.key, two)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..bits import mask_to_indices
+from ..records import record_head
 from . import enums as E
 
 
@@ -25,13 +26,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         last = int(r["last_capture"])
         oc = int(r["outcome"])
         recs.append({
-            "game": "scopa",
-            "rules": rules,
-            "players": n,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": dealer,
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, n, r, rules),
             "table": [fmt(c) for c in tables[i]],
             "hands": [[deck.format_hand(hands[i, rd, s]) for s in range(n)]
                       for rd in range(rounds)],
