@@ -15,8 +15,8 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount, top_bit
-from ..deal import SHUFFLED, fill_deck, source_dealer
-from ..rng import MASK32, next64, seed_stream
+from ..deal import SHUFFLED, deal_deck, first_dealer
+from ..rng import MASK32, next64
 from ..stack import stack_copy, stack_empty
 from ..strategy import policies_of
 from .enums import (DEAL_DTYPE, E_FOUR_DEALS, E_TARGET, HAND_SIZE, K_TIE, K_TIEBREAK, MAX_CARDS, MAX_TRICKS, N_VALUES,
@@ -69,11 +69,10 @@ def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
     the identity over the cards 1..39 shuffled by the documented pass (the pass over
     0..38, plus one); given decks hold card indices.
     Returns the trump card and the dealer (a conditioned source may draw it)."""
-    fill_deck(state, deck, n_cards, source, i)
+    dealer = deal_deck(state, deck, n_cards, source, i, dealer)
     if players == 3 and len(source) == 0:
         for j in range(n_cards):
             deck[j] += 1
-    dealer = source_dealer(source, i, dealer)
     s = dealer + 1
     if s == players:
         s = 0
@@ -780,8 +779,7 @@ def _deals_loop(key, players, variant, seed_base, start, out, dealer_fixed, code
         hands = stack_empty(HS, np.uint64)
         for i in range(out.shape[0]):
             deal = start + i
-            seed_stream(state, seed_base, deal)
-            dealer = deal % n if dealer_fixed < 0 else dealer_fixed
+            dealer = first_dealer(state, seed_base, deal, n, dealer_fixed)
             row = i if trace else 0
             card, dealer = new_deal(state, deck, n_cards, hands, n, dealer, source, i)
             trump = SUIT_OF[d, card]
@@ -908,8 +906,7 @@ def _rubbers_loop(key, players, variant, seed_base, start, out, dealer_fixed, co
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i
-            seed_stream(state, seed_base, r)
-            first = r % n if dealer_fixed < 0 else dealer_fixed
+            first = first_dealer(state, seed_base, r, n, dealer_fixed)
             g0 = 0
             g1 = 0
             g2 = 0                      # three players: seat 2's

@@ -17,8 +17,8 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount
-from ..deal import SHUFFLED, fill_deck, shuffle, source_dealer
-from ..rng import MASK32, rotl, seed_stream
+from ..deal import SHUFFLED, deal_deck, first_dealer, shuffle
+from ..rng import MASK32, rotl
 from ..stack import stack_empty
 from ..strategy import policies_of
 from .enums import (COINS, DEAL_DTYPE, E_TARGET, F_CARDS, F_CARDS_PT, F_COINS, F_COINS_PT, F_POINTS,
@@ -91,8 +91,7 @@ def new_deal(state, deck, hands, players, dealer, relay, source, i):
     and, for a shuffled or conditioned deck, relay while it shows too many kings (a given
     deck, ``len(source) == 1``, is dealt as it is).  Returns ``(table, relays, dealer)``
     (a conditioned source may draw the dealer); the stock is ``deck[3 * players + 4 ..]``."""
-    fill_deck(state, deck, N_CARDS, source, i)
-    dealer = source_dealer(source, i, dealer)
+    dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
     deal_round(deck, 0, hands, players, dealer)
     base = HAND_SIZE * players
     relays = 0
@@ -472,8 +471,7 @@ def _deals_loop(key, two, seed_base, start, out, players, dealer_fixed, codes, p
         view_table(v, players, n_sides, side_of, anyc, lps, bmi2)
         for i in range(out.shape[0]):
             d = start + i
-            seed_stream(state, seed_base, d)
-            dealer = d % players if dealer_fixed < 0 else dealer_fixed
+            dealer = first_dealer(state, seed_base, d, players, dealer_fixed)
             row = i if trace else 0
             relays, last, winner, dealer, held = deal_with(
                 state, deck, hands, players, dealer, relay, lps, anyc, source, i, codes, v, sp,
@@ -553,8 +551,7 @@ def _rubbers_loop(key, two, seed_base, start, out, players, dealer_fixed, codes,
         total_deals = 0
         for i in range(out.shape[0]):
             r = start + i
-            seed_stream(state, seed_base, r)
-            first = r % players if dealer_fixed < 0 else dealer_fixed
+            first = first_dealer(state, seed_base, r, players, dealer_fixed)
             for s in range(MAX_SIDES):
                 tot[s] = 0
             n = 0
