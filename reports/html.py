@@ -81,7 +81,6 @@ def _allowed_outcomes(run: Run) -> list[str] | None:
 
 def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
     """Aggregate the run and build each section the spec asks for (tables + figures)."""
-    from . import figures
     spec = run.spec
     game = run.game
     if run.unit != "deals":
@@ -90,155 +89,218 @@ def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
         counts = tables.count_frames(game, run.iter_frames(tables.columns_for(game)))
     if counts is None:
         raise ValueError(f"{run.path} has no finished chunks yet")
-    n = counts["n"]
-    names = tables.side_names(game, counts["sides"], spec.get("players"), spec.get("strategies"))
-    wanted = tables.canonical_sections(spec.get("sections") or tables.sections_for(game))
     allowed = _allowed_outcomes(run)
-    sym = symmetric(run)
-    sim = what_was_simulated(run)
-    same = ("All seats play the same strategy and the dealer rotates, so every side's "
-            "results are equal by symmetry: ")
+    c = _Context(run, spec, game, counts, counts["n"],
+                 tables.side_names(game, counts["sides"], spec.get("players"),
+                                   spec.get("strategies")),
+                 symmetric(run), what_was_simulated(run), allowed,
+                 tables.finish_outcomes(counts, allowed))
+    wanted = tables.canonical_sections(spec.get("sections") or tables.sections_for(game))
     sections = []
-    outcomes = tables.finish_outcomes(counts, allowed)
     for key in tables.sections_for(game):
         if key not in wanted:
             continue
         s = Section(key, tables.SECTION_TITLES[key])
-        if key == "outcomes":
-            s.tables["outcomes"] = outcomes
-            s.text = (f"Share of the {n:,} deals ending in each outcome, with 95% Wilson "
-                      f"score intervals.")
-            dealer_side = tables.finish_dealer_outcomes(counts, allowed)
-            if dealer_side is not None:
-                s.tables["outcomes_dealer_side"] = dealer_side
-                s.text += (" The second table names the sides from the dealer's side "
-                           "(the dealer rotates with the deal unless fixed).")
-            s.add_figure(figures.outcome_shares(outcomes, title=f"Outcome shares ({n:,} deals)"),
-                         f"{sim} Each bar is the share of deals that ended in that outcome; "
-                         f"the whiskers are its 95% Wilson interval.",
-                         "Bar chart of the share of deals per outcome with 95% intervals")
-        elif key == "scores":
-            sc = tables.finish_scores(counts, names)
-            s.tables["scores"] = sc
-            marks = get_game(game).score_marks
-            if marks:
-                s.tables["score_marks"] = tables.finish_marks(counts, marks, names)
-            surv = tables.finish_survival(counts, names)
-            s.tables["survival"] = surv
-            shown = [names[0]] if sym else list(names)
-            s.text = ("Score per deal and side (the game's own comparison score): the share of "
-                      "deals at each score, and the share scoring at least x"
-                      + (", with the game's marks" if marks else "") + "." +
-                      (" " + same + f"the figures show {names[0]} and the dealer's side."
-                       if sym else ""))
-            s.add_figure(figures.score_histogram(sc, game=game, sides=shown,
-                                                 title=f"Score distribution ({n:,} deals)"),
-                         f"{sim} The line is the share of deals in which the side scored "
-                         f"exactly x points, the band its 95% Wilson interval; dashed lines "
-                         f"mark the game's thresholds.",
-                         "Line chart of the score distribution per side")
-            surv_sides = shown + (["dealer's side"] if "dealer's side" in set(surv["side"])
-                                  else [])
-            s.add_figure(figures.score_survival(surv, game=game, sides=surv_sides,
-                                                title=f"P(score ≥ x) ({n:,} deals)"),
-                         f"{sim} Read the share of deals in which a side scores x points or "
-                         f"more straight off the curve (band: 95% Wilson interval); the legend "
-                         f"gives the value and interval at each of the game's marks.",
-                         "Survival curves: share of deals scoring at least x points",
-                         name=FIGURE_NAMES["survival"])
-        elif key == "sides":
-            t = tables.finish_sides(counts, names)
-            s.tables["sides"] = t
-            strategies = spec.get("strategies") or []
-            compare = len(set(strategies)) > 1
-            s.title = "Results by side" if compare else s.title
-            dup = comparison.read_duplicate(run.path, run.manifest.get("data_key")) \
-                if compare else None
-            s.text = ("Each side's share of deals won, tied and lost and its mean score, with "
-                      "95% intervals" + ("; the sides play different strategies, each deal "
-                                         "played once with the first strategy on side 0." +
-                                         (" The difference between the strategies is in the "
-                                          "next section, from duplicate play."
-                                          if dup is not None else "")
-                                         if compare else "."))
-            if sym:
-                s.text += (" " + same + "the table is there as a check of that symmetry, "
-                           "and no figure repeats it.")
-            elif dup is None:
-                s.add_figure(figures.side_results(t, title="Results by side"),
-                             f"{sim} Bars: each side's share of deals won, tied and lost; "
-                             f"whiskers: 95% Wilson intervals.",
-                             "Bar chart of wins, ties and losses per side")
-            if dup is not None:
-                sections.append(s)
-                s = _duplicate_section(dup, sim)
-        elif key == "categories":
-            t = tables.finish_categories(counts, game, spec.get("players"))
-            s.tables["categories"] = t
-            s.text = ("Mean per deal of each per-side quantity the engine records (the game's "
-                      "own scoring categories), with 95% intervals.")
-            if sym:
-                s.text += " " + same + "the figure shows side 0 (team 0, seat 0) only."
-            dealt = set(get_game(game).dealt_categories) if spec.get("dealer") is None \
-                else set()
-            if dealt and not sym and len(t):
-                s.text += (f" {', '.join(sorted(dealt)).capitalize()} depend on the deal "
-                           f"alone and the dealer rotates: equal on every side by symmetry, "
-                           f"they are in the table but not in the figure.")
-                t = t[~t["category"].isin(dealt)]
-            if len(t):
-                keep = ["side 0", "team 0", "seat 0"] if sym else None
-                s.add_figure(figures.categories_bars(t, sides=keep),
-                             f"{sim} Each panel is one quantity: its mean per deal (bar) and "
-                             f"95% normal interval on the per-deal variance (whiskers).",
-                             "Bar charts of the mean per deal of each scoring category")
-        elif key == "holdings":
-            hold = tables.finish_holdings(counts, game, rules=spec.get("rules"),
-                                          players=spec.get("players"),
-                                          dealer=spec.get("dealer"),
-                                          conditions=spec.get("conditions") or None)
-            marks = tables.holding_marks(game)
-            has_exact = any("exact" in t for t in hold.values())
-            s.text = ("The results of the dealer's side by what was dealt (the game's holding "
-                      "tables): among the deals with each holding, the share won, tied and "
-                      "lost, the share scoring at least each of the game's marks and the mean "
-                      "score, each with its 95% interval, and the share of all deals dealt "
-                      "that holding" + (" beside its exact probability (exact: counted over "
-                                        "the deals, not simulated; the tables of `trunfo odds "
-                                        "--table`)" if has_exact else "") + ".")
-            for name, t in hold.items():
-                s.tables[f"holding_{name}"] = t
-                ht = t.attrs["holding"]
-                if not ht.figure:
-                    continue
-                axis = ht.axis.replace("{X}", "the dealer")
-                s.add_figure(figures.holding_figure(t, axis=axis, count=ht.count, marks=marks,
-                                                    title=t.attrs["caption"]),
-                             f"{sim} Top: for each holding on the x axis ({axis}), among "
-                             f"the deals dealt it, the share the dealer's side won, lost, tied"
-                             + (f" and scored {marks[0][0]}+ ({marks[0][1]})" if marks else "")
-                             + "; bottom: the share of all deals dealt that holding"
-                             + (" (diamonds: its exact probability)" if "exact" in t else "")
-                             + ". Whiskers: 95% Wilson intervals.",
-                             f"Results of the dealer's side {ht.title.replace('{X}', 'the dealer')}",
-                             name=f"holding_{name}")
-        elif key == "contracts":
-            t = tables.finish_contracts(counts, game)
-            s.tables["contracts"] = t
-            s.text = ("How often the auction ends at each contract level (the declarer's bid), "
-                      "and how often the declarer's side makes it; then the same by the "
-                      "declarer's seat counted from the dealer.  95% Wilson intervals.")
-            s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({n:,} "
-                                                         f"deals)"),
-                         f"{sim} Left: the share of deals whose auction ended at each contract "
-                         f"level; right: the share of those contracts the declarer's side "
-                         f"made. Whiskers: 95% Wilson intervals.",
-                         "Contract levels reached and made")
-        elif key == "metadata":
+        if key == "metadata":
             s.tables["metadata"] = metadata_table(run)
             s.text = "How the data was made; the manifest has the full record."
+        elif key in _SECTION_BUILDERS:
+            s = _SECTION_BUILDERS[key](s, c, sections)
         sections.append(s)
     return sections
+
+
+@dataclass
+class _Context:
+    """What every section of a run of deals reads: the run, its spec and game, the counts
+    summed over its chunks and their deal count, the sides' names, whether every side is
+    alike by symmetry, the sentence saying what was simulated, the outcomes shown and their
+    table."""
+    run: Run
+    spec: dict
+    game: str
+    counts: dict
+    n: int
+    names: list
+    sym: bool
+    sim: str
+    allowed: object
+    outcomes: pd.DataFrame
+
+    #: the sentence that says the sides are alike
+    same = ("All seats play the same strategy and the dealer rotates, so every side's "
+            "results are equal by symmetry: ")
+
+
+def _outcomes_section(s: Section, c: _Context, sections: list) -> Section:
+    """The share of deals ending in each outcome (and by the dealer's side)."""
+    from . import figures
+    s.tables["outcomes"] = c.outcomes
+    s.text = (f"Share of the {c.n:,} deals ending in each outcome, with 95% Wilson "
+              f"score intervals.")
+    dealer_side = tables.finish_dealer_outcomes(c.counts, c.allowed)
+    if dealer_side is not None:
+        s.tables["outcomes_dealer_side"] = dealer_side
+        s.text += (" The second table names the sides from the dealer's side "
+                   "(the dealer rotates with the deal unless fixed).")
+    s.add_figure(figures.outcome_shares(c.outcomes, title=f"Outcome shares ({c.n:,} deals)"),
+                 f"{c.sim} Each bar is the share of deals that ended in that outcome; "
+                 f"the whiskers are its 95% Wilson interval.",
+                 "Bar chart of the share of deals per outcome with 95% intervals")
+    return s
+
+
+def _scores_section(s: Section, c: _Context, sections: list) -> Section:
+    """The score per deal and side: its distribution, the game's marks, P(score >= x)."""
+    from . import figures
+    names, n, sim, game = c.names, c.n, c.sim, c.game
+    sc = tables.finish_scores(c.counts, names)
+    s.tables["scores"] = sc
+    marks = get_game(game).score_marks
+    if marks:
+        s.tables["score_marks"] = tables.finish_marks(c.counts, marks, names)
+    surv = tables.finish_survival(c.counts, names)
+    s.tables["survival"] = surv
+    shown = [names[0]] if c.sym else list(names)
+    s.text = ("Score per deal and side (the game's own comparison score): the share of "
+              "deals at each score, and the share scoring at least x"
+              + (", with the game's marks" if marks else "") + "." +
+              (" " + c.same + f"the figures show {names[0]} and the dealer's side."
+               if c.sym else ""))
+    s.add_figure(figures.score_histogram(sc, game=game, sides=shown,
+                                         title=f"Score distribution ({n:,} deals)"),
+                 f"{sim} The line is the share of deals in which the side scored "
+                 f"exactly x points, the band its 95% Wilson interval; dashed lines "
+                 f"mark the game's thresholds.",
+                 "Line chart of the score distribution per side")
+    surv_sides = shown + (["dealer's side"] if "dealer's side" in set(surv["side"])
+                          else [])
+    s.add_figure(figures.score_survival(surv, game=game, sides=surv_sides,
+                                        title=f"P(score ≥ x) ({n:,} deals)"),
+                 f"{sim} Read the share of deals in which a side scores x points or "
+                 f"more straight off the curve (band: 95% Wilson interval); the legend "
+                 f"gives the value and interval at each of the game's marks.",
+                 "Survival curves: share of deals scoring at least x points",
+                 name=FIGURE_NAMES["survival"])
+    return s
+
+
+def _sides_section(s: Section, c: _Context, sections: list) -> Section:
+    """Each side's results; when the sides play different strategies and the run has
+    duplicate play, this section goes into ``sections`` and the duplicate comparison
+    follows it (returned)."""
+    from . import figures
+    t = tables.finish_sides(c.counts, c.names)
+    s.tables["sides"] = t
+    strategies = c.spec.get("strategies") or []
+    compare = len(set(strategies)) > 1
+    s.title = "Results by side" if compare else s.title
+    dup = comparison.read_duplicate(c.run.path, c.run.manifest.get("data_key")) \
+        if compare else None
+    s.text = ("Each side's share of deals won, tied and lost and its mean score, with "
+              "95% intervals" + ("; the sides play different strategies, each deal "
+                                 "played once with the first strategy on side 0." +
+                                 (" The difference between the strategies is in the "
+                                  "next section, from duplicate play."
+                                  if dup is not None else "")
+                                 if compare else "."))
+    if c.sym:
+        s.text += (" " + c.same + "the table is there as a check of that symmetry, "
+                   "and no figure repeats it.")
+    elif dup is None:
+        s.add_figure(figures.side_results(t, title="Results by side"),
+                     f"{c.sim} Bars: each side's share of deals won, tied and lost; "
+                     f"whiskers: 95% Wilson intervals.",
+                     "Bar chart of wins, ties and losses per side")
+    if dup is not None:
+        sections.append(s)
+        s = _duplicate_section(dup, c.sim)
+    return s
+
+
+def _categories_section(s: Section, c: _Context, sections: list) -> Section:
+    """The mean per deal of each per-side quantity the game records."""
+    from . import figures
+    sym, spec = c.sym, c.spec
+    t = tables.finish_categories(c.counts, c.game, spec.get("players"))
+    s.tables["categories"] = t
+    s.text = ("Mean per deal of each per-side quantity the engine records (the game's "
+              "own scoring categories), with 95% intervals.")
+    if sym:
+        s.text += " " + c.same + "the figure shows side 0 (team 0, seat 0) only."
+    dealt = set(get_game(c.game).dealt_categories) if spec.get("dealer") is None \
+        else set()
+    if dealt and not sym and len(t):
+        s.text += (f" {', '.join(sorted(dealt)).capitalize()} depend on the deal "
+                   f"alone and the dealer rotates: equal on every side by symmetry, "
+                   f"they are in the table but not in the figure.")
+        t = t[~t["category"].isin(dealt)]
+    if len(t):
+        keep = ["side 0", "team 0", "seat 0"] if sym else None
+        s.add_figure(figures.categories_bars(t, sides=keep),
+                     f"{c.sim} Each panel is one quantity: its mean per deal (bar) and "
+                     f"95% normal interval on the per-deal variance (whiskers).",
+                     "Bar charts of the mean per deal of each scoring category")
+    return s
+
+
+def _holdings_section(s: Section, c: _Context, sections: list) -> Section:
+    """The dealer's side's results by what was dealt: the game's holding tables."""
+    from . import figures
+    spec, sim = c.spec, c.sim
+    hold = tables.finish_holdings(c.counts, c.game, rules=spec.get("rules"),
+                                  players=spec.get("players"),
+                                  dealer=spec.get("dealer"),
+                                  conditions=spec.get("conditions") or None)
+    marks = tables.holding_marks(c.game)
+    has_exact = any("exact" in t for t in hold.values())
+    s.text = ("The results of the dealer's side by what was dealt (the game's holding "
+              "tables): among the deals with each holding, the share won, tied and "
+              "lost, the share scoring at least each of the game's marks and the mean "
+              "score, each with its 95% interval, and the share of all deals dealt "
+              "that holding" + (" beside its exact probability (exact: counted over "
+                                "the deals, not simulated; the tables of `trunfo odds "
+                                "--table`)" if has_exact else "") + ".")
+    for name, t in hold.items():
+        s.tables[f"holding_{name}"] = t
+        ht = t.attrs["holding"]
+        if not ht.figure:
+            continue
+        axis = ht.axis.replace("{X}", "the dealer")
+        s.add_figure(figures.holding_figure(t, axis=axis, count=ht.count, marks=marks,
+                                            title=t.attrs["caption"]),
+                     f"{sim} Top: for each holding on the x axis ({axis}), among "
+                     f"the deals dealt it, the share the dealer's side won, lost, tied"
+                     + (f" and scored {marks[0][0]}+ ({marks[0][1]})" if marks else "")
+                     + "; bottom: the share of all deals dealt that holding"
+                     + (" (diamonds: its exact probability)" if "exact" in t else "")
+                     + ". Whiskers: 95% Wilson intervals.",
+                     f"Results of the dealer's side {ht.title.replace('{X}', 'the dealer')}",
+                     name=f"holding_{name}")
+    return s
+
+
+def _contracts_section(s: Section, c: _Context, sections: list) -> Section:
+    """How often the auction ends at each contract level, and how often it is made."""
+    from . import figures
+    t = tables.finish_contracts(c.counts, c.game)
+    s.tables["contracts"] = t
+    s.text = ("How often the auction ends at each contract level (the declarer's bid), "
+              "and how often the declarer's side makes it; then the same by the "
+              "declarer's seat counted from the dealer.  95% Wilson intervals.")
+    s.add_figure(figures.contracts_bars(t, title=f"Contracts reached and made ({c.n:,} "
+                                                 f"deals)"),
+                 f"{c.sim} Left: the share of deals whose auction ended at each contract "
+                 f"level; right: the share of those contracts the declarer's side "
+                 f"made. Whiskers: 95% Wilson intervals.",
+                 "Contract levels reached and made")
+    return s
+
+
+#: the builder of each section of a run of deals (metadata: in build_sections)
+_SECTION_BUILDERS = {"outcomes": _outcomes_section, "scores": _scores_section,
+                     "sides": _sides_section, "categories": _categories_section,
+                     "holdings": _holdings_section, "contracts": _contracts_section}
 
 
 def _duplicate_section(dup: dict, sim: str) -> Section:
