@@ -17,7 +17,7 @@ from .cards import Deck
 from .conditions.layout import DealingLaw, Layout
 from .errors import TrunfoError, choices_text
 from .odds_spec import OddsSpec, auction_estimates
-from .rng import DOMAIN_RUBBER, seed_base
+from .rng import DOMAIN_CALL, DOMAIN_RUBBER, seed_base
 from .rules import RuleSchema, Rules
 from .summary import series_summary
 
@@ -444,10 +444,22 @@ class SeriesGame(Game):
         return out
 
 
-class AuctionTrumpGame(Game):
+class AuctionTrumpGame(SeriesGame):
     """A game whose trump suit is named in the auction, after the deal (Sueca Italiana,
     Briscola chiamata, Brisca rematada): conditioned deals fix cards, never the trump."""
     trump_rule = None
     no_trump_note = " dealt (the trump suit is named in the auction, after the deal)"
     conditioned_dealing = True
     odds = OddsSpec(auction_estimates)
+    series_kernel = "run_matches"
+    series_domain = DOMAIN_CALL
+    series_words = ("match", "seat", "deal")
+
+    def sides(self, setup: Setup) -> int:
+        return setup.players        # each seat scores for itself: partnerships change
+
+    def layout(self, players, dealer, rules):
+        return self.enums.layout(dealer)
+
+    def card_values(self, players, rules):
+        return {"points": self.enums.POINTS}

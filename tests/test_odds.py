@@ -448,7 +448,7 @@ def test_sueca_italiana_conditioned_deals_follow_the_exact_law_and_keep_predealt
                     conditions={"hands": {"dealer+1": "AS"}, "where": "count(me, 'A') >= 2"})
     deck = setup.conditions.deck
     tr = inb.trace_buffers(n)
-    recs = g._run(setup, 5, 0, n, trace=tr)
+    recs = g.play_deals(setup, 5, 0, n, trace=tr)
     hands = tr[0].astype(np.uint64)
     assert (recs["dealer"] == 2).all()
     assert has(hands[:, 3], deck.card("A", "S")).all()            # dealer+1 = seat 3
@@ -463,8 +463,8 @@ def test_sueca_italiana_conditioned_deals_follow_the_exact_law_and_keep_predealt
         assert within(counts[j], n, float(q / tot)), (j, counts)
     # every card once per deal
     assert (np.bitwise_or.reduce(hands, axis=1) == np.uint64((1 << 40) - 1)).all()
-    parts = np.concatenate([g._run(setup, 5, 0, 64, trace=inb.trace_buffers(64)),
-                            g._run(setup, 5, 64, 136, trace=inb.trace_buffers(136))])
+    parts = np.concatenate([g.play_deals(setup, 5, 0, 64, trace=inb.trace_buffers(64)),
+                            g.play_deals(setup, 5, 64, 136, trace=inb.trace_buffers(136))])
     assert (recs[:200] == parts).all()
 
 

@@ -5,8 +5,7 @@ import numpy as np
 
 from ..errors import TrunfoError
 from ..game import AuctionTrumpGame, Setup
-from ..rng import seed_base
-from ..summary import series_summary, share_entry
+from ..summary import seat_columns, share_entry, side_means, top_results
 from . import enums as E
 from . import nb
 from .view import VIEW_DTYPE
@@ -15,7 +14,7 @@ from .view import VIEW_DTYPE
 DOMAIN_MATCH = 0x52454D41
 
 
-def _check(setup: Setup, status: np.ndarray) -> None:
+def check_status(setup: Setup, status: np.ndarray) -> None:
     """A strategy that made an illegal decision stopped the kernel: say whose it was."""
     code = int(status[0])
     if not code:
@@ -42,47 +41,19 @@ def _check(setup: Setup, status: np.ndarray) -> None:
 class BriscaRematadaGame(AuctionTrumpGame):
     name = "brisca_rematada"
     title = "Brisca rematada (three players, auction)"
-    deck = E.DECK
-    rules = E.RULES
+    enums = E
+    kernels = nb
     players = (3,)
     default_players = 3
-    record_dtype = E.DEAL_DTYPE
-    rubber_dtype = E.MATCH_DTYPE
-    n_totals = E.N_TOTALS
-    outcome_names = E.OUTCOME_LABELS
-    end_names = E.MATCH_ENDS
     view_dtype = VIEW_DTYPE
     decisions = nb.KINDS
 
-    params_of = staticmethod(E.params)
+    series_domain = DOMAIN_MATCH
+    before_key = "scores_before"
+    series_cap = 32
 
-    def sides(self, setup: Setup) -> int:
-        return E.N_SEATS
-
-    # --- conditioned dealing -------------------------------------------------------
-    def sides_of(self, players, rules):
-        return tuple(range(E.N_SEATS))
-
-    def layout(self, players, dealer, rules):
-        return E.layout(dealer)
-
-    def card_values(self, players, rules):
-        return {"points": E.POINTS}
-
-    # --- single deals ------------------------------------------------------------
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None, source=None) -> np.ndarray:
-        out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, source=src)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return out
-
-    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
-        nb.accumulate(records, totals)
+    def check_status(self, setup: Setup, status: np.ndarray) -> None:
+        check_status(setup, status)
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
         n = int(totals[E.T_OUTCOME:E.T_OUTCOME + len(E.OUTCOME_LABELS)].sum())
@@ -130,66 +101,12 @@ class BriscaRematadaGame(AuctionTrumpGame):
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Score = the deal's score by seat; result 1 strictly the highest score, 0.5 a
         shared top (the defenders of a failed contract), 0 otherwise."""
-        score = np.stack([records[f"score_seat{s}"] for s in range(E.N_SEATS)],
-                         axis=1).astype(np.int64)
-        top = score.max(axis=1, keepdims=True) if len(score) else score
-        at_top = score == top
-        shared = at_top.sum(axis=1, keepdims=True) > 1
-        return score, np.where(at_top, np.where(shared, 0.5, 1.0), 0.0)
-
-    # --- game records ------------------------------------------------------------
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
-        from .records import deal_records
-        out = np.empty(count, self.record_dtype)
-        tr = nb.trace_buffers(count)
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count)
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, trace=tr, source=src)
-        _check(setup, status)
-        self.source_done(setup, src, start)
-        return deal_records(setup, seed, out, tr)
-
-    # --- matches (the runner's "rubbers") --------------------------------------------
-    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
-        out = np.empty(count, self.rubber_dtype)
-        status = np.zeros(4, np.int64)
-        nb.run_matches(seed_base(seed, DOMAIN_MATCH), start, out, setup.dealer_arg,
-                       setup.lineup, setup.params, setup.bmi2, status)
-        _check(setup, status)
-        return out
-
-    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
-        """Game records of every deal of match ``rubber``; deals are numbered from
-        ``first_deal``."""
-        from .records import deal_records
-
-        def play(cap, deals, tr, before):
-            out = np.empty(1, self.rubber_dtype)
-            status = np.zeros(4, np.int64)
-            n = nb.run_matches(seed_base(seed, DOMAIN_MATCH), rubber, out, setup.dealer_arg,
-                               setup.lineup, setup.params, setup.bmi2, status, tr + (before,),
-                               cap, deals)
-            _check(setup, status)
-            return n
-
-        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, E.N_SEATS,
-                                              cap=32)
-        recs = deal_records(setup, seed, deals, tr)
-        for j, rec in enumerate(recs):
-            rec["match"] = rubber
-            rec["deal_in_match"] = j
-            rec["scores_before"] = [int(x) for x in before[j]]
-        return recs
+        return top_results(seat_columns(records, "score_seat{}", E.N_SEATS))
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        out = {"target": setup.rules["target"], "sides": E.N_SEATS}
-        out.update(series_summary(rubbers, unit="match", side="seat", sides=E.N_SEATS,
-                                  length_field="deals", length_unit="deal",
-                                  end_names=self.end_names))
-        for s in range(E.N_SEATS):
-            sc = rubbers[f"score_seat{s}"].astype(np.int64)
-            out[f"mean_match_score_seat{s}"] = float(sc.mean()) if len(sc) else float("nan")
+        out = self.series_summary(setup, rubbers, {"target": setup.rules["target"],
+                                                   "sides": E.N_SEATS}, E.N_SEATS)
+        out.update(side_means(rubbers, "score_seat{}", "mean_match_score_seat{}", E.N_SEATS))
         return out
 
 

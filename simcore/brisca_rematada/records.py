@@ -1,6 +1,7 @@
 """Game records for Brisca rematada, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
+from ..records import record_head
 from . import enums as E
 
 
@@ -39,13 +40,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
                                   "points": 40 if forty or ms == trump else 20})
         made = bool(r["made"])
         recs.append({
-            "game": "brisca_rematada",
-            "rules": rules,
-            "players": n,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": dealer,
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, n, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i]],
             "bids": bids,
             "declarer": int(r["declarer"]),

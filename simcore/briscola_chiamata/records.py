@@ -1,7 +1,7 @@
 """Game records for Briscola chiamata, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
-from ..records import trick_plays
+from ..records import record_head, trick_plays
 from . import enums as E
 
 
@@ -21,13 +21,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         called = None if passed else deck.format_card(int(r["called_card"]))
         scores = [int(r[f"score_seat{s}"]) for s in range(E.N_SEATS)]
         recs.append({
-            "game": "briscola_chiamata",
-            "rules": rules,
-            "players": E.N_SEATS,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": int(r["dealer"]),
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, E.N_SEATS, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i]],
             "bids": [E.bid_name(int(b)) for b in auction[i][:int(r["turns"])]],
             "declarer": None if passed else int(r["declarer"]),

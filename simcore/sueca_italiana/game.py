@@ -6,8 +6,7 @@ import numpy as np
 from ..errors import TrunfoError
 from ..game import AuctionTrumpGame, Setup
 from ..holdings import ContractLevels
-from ..rng import DOMAIN_CALL, seed_base
-from ..summary import series_summary, share_entry
+from ..summary import seat_columns, share_entry, side_means
 from . import enums as E
 from . import nb
 from .view import VIEW_DTYPE
@@ -36,54 +35,21 @@ def check_status(setup: Setup, status: np.ndarray, deck=E.DECK, kernels=nb) -> N
 class SuecaItalianaGame(AuctionTrumpGame):
     name = "sueca_italiana"
     title = "Sueca Italiana (five players, auction, called card)"
-    deck = E.DECK
-    rules = E.RULES
+    enums = E
+    kernels = nb
     players = (5,)
     default_players = 5
-    record_dtype = E.DEAL_DTYPE
-    rubber_dtype = E.MATCH_DTYPE
-    n_totals = E.N_TOTALS
-    outcome_names = E.OUTCOME_LABELS
     contract_levels = ContractLevels(E.LEVEL_NAMES, E.REL_SEATS, E.level_codes)
-    end_names = E.MATCH_ENDS
     view_dtype = VIEW_DTYPE
     decisions = ("bid", "call", "play")
 
-    params_of = staticmethod(E.params)
+    def check_status(self, setup: Setup, status: np.ndarray) -> None:
+        check_status(setup, status, self.deck, self.kernels)
 
     def outcome_categories(self, setup: Setup) -> tuple[str, ...]:
         """Playing alone (``alone_made``, ``alone_failed``) needs the rule call_own_card."""
         return tuple(x for x in E.OUTCOME_LABELS
                      if setup.rules["call_own_card"] or not x.startswith("alone_"))
-
-    def sides(self, setup: Setup) -> int:
-        return E.N_SEATS          # each seat scores for itself: partnerships change each deal
-
-    # --- conditioned dealing -------------------------------------------------------
-
-    def layout(self, players, dealer, rules):
-        return E.layout(dealer)
-
-    def card_values(self, players, rules):
-        return {"points": E.POINTS}
-
-    # --- single deals ------------------------------------------------------------
-    def _run(self, setup, seed, start, count, out=None, trace=None, source=None):
-        out = np.empty(count, self.record_dtype) if out is None else out[:count]
-        status = np.zeros(4, np.int64)
-        src = self.deal_source(setup, seed, start, count) if source is None else source
-        nb.run_deals(seed_base(seed), start, out, setup.dealer_arg, setup.lineup, setup.params,
-                     setup.bmi2, status, trace=trace, source=src)
-        check_status(setup, status)
-        self.source_done(setup, src, start)
-        return out
-
-    def run_chunk(self, setup: Setup, seed: int, start: int, count: int,
-                  out: np.ndarray | None = None, source=None) -> np.ndarray:
-        return self._run(setup, seed, start, count, out, source=source)
-
-    def accumulate(self, records: np.ndarray, totals: np.ndarray) -> None:
-        nb.accumulate(records, totals)
 
     def summary(self, setup: Setup, totals: np.ndarray) -> dict:
         n = int(totals[E.T_OUTCOME:E.T_OUTCOME + E.N_OUTCOMES].sum())
@@ -133,62 +99,23 @@ class SuecaItalianaGame(AuctionTrumpGame):
 
     def side_results(self, records: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per seat: its game points, and 1 when its side won the deal, else 0."""
-        score = np.stack([records[f"score_seat{s}"] for s in range(E.N_SEATS)],
-                         axis=1).astype(np.int64)
-        decl = records["declarer"].astype(np.int64)[:, None]
-        part = records["partner"].astype(np.int64)[:, None]
-        seats = np.arange(E.N_SEATS)[None, :]
-        side = (seats == decl) | (seats == part)
-        made = records["made"].astype(bool)[:, None]
-        return score, (side == made).astype(np.float64)
-
-    # --- game records ------------------------------------------------------------
-    def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
-        from .records import deal_records
-        tr = nb.trace_buffers(count)
-        out = self._run(setup, seed, start, count, trace=tr)
-        return deal_records(setup, seed, out, tr)
-
-    # --- matches -------------------------------------------------------------------
-    def run_rubber_chunk(self, setup: Setup, seed: int, start: int, count: int) -> np.ndarray:
-        out = np.empty(count, self.rubber_dtype)
-        status = np.zeros(4, np.int64)
-        nb.run_matches(seed_base(seed, DOMAIN_CALL), start, out, setup.dealer_arg,
-                       setup.lineup, setup.params, setup.bmi2, status)
-        check_status(setup, status)
-        return out
-
-    def rubber_records(self, setup: Setup, seed: int, rubber: int, first_deal: int) -> list[dict]:
-        """Records of every deal of match ``rubber``; deals are numbered from ``first_deal``."""
-        from .records import deal_records
-
-        def play(cap, deals, tr, before):
-            out = np.empty(1, self.rubber_dtype)
-            status = np.zeros(4, np.int64)
-            n = nb.run_matches(seed_base(seed, DOMAIN_CALL), rubber, out, setup.dealer_arg,
-                               setup.lineup, setup.params, setup.bmi2, status, tr + (before,),
-                               cap, deals)
-            check_status(setup, status)
-            return n
-
-        deals, tr, before = self.whole_series(play, nb.trace_buffers, first_deal, E.N_SEATS,
-                                              cap=64)
-        recs = deal_records(setup, seed, deals, tr)
-        for j, rec in enumerate(recs):
-            rec["match"] = rubber
-            rec["deal_in_match"] = j
-            rec["game_points_before"] = [int(x) for x in before[j]]
-        return recs
+        return seat_columns(records, "score_seat{}", E.N_SEATS), side_won(records, E.N_SEATS)
 
     def rubber_summary(self, setup: Setup, rubbers: np.ndarray) -> dict:
-        out = {"target": setup.rules["target"]}
-        out.update(series_summary(rubbers, unit="match", side="seat", sides=E.N_SEATS,
-                                  length_field="deals", length_unit="deal",
-                                  end_names=self.end_names))
-        for s in range(E.N_SEATS):
-            pts = rubbers[f"score_seat{s}"].astype(np.int64)
-            out[f"mean_match_points_seat{s}"] = float(pts.mean()) if len(pts) else float("nan")
+        out = self.series_summary(setup, rubbers, {"target": setup.rules["target"]}, E.N_SEATS)
+        out.update(side_means(rubbers, "score_seat{}", "mean_match_points_seat{}", E.N_SEATS))
         return out
+
+
+def side_won(records: np.ndarray, seats: int) -> np.ndarray:
+    """Per deal and seat of a called-card game: 1.0 when the seat's side (the declarer and
+    the partner, or the others) won the deal, else 0.0."""
+    decl = records["declarer"].astype(np.int64)[:, None]
+    part = records["partner"].astype(np.int64)[:, None]
+    seat = np.arange(seats)[None, :]
+    side = (seat == decl) | (seat == part)
+    made = records["made"].astype(bool)[:, None]
+    return (side == made).astype(np.float64)
 
 
 SUECA_ITALIANA = SuecaItalianaGame()

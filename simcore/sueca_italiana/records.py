@@ -1,7 +1,7 @@
 """Game records for Sueca Italiana, as ``docs/records.md`` describes them."""
 from __future__ import annotations
 
-from ..records import trick_plays
+from ..records import record_head, trick_plays
 from . import enums as E
 
 
@@ -19,13 +19,7 @@ def deal_records(setup, seed: int, out, trace) -> list[dict]:
         bids = [by_seat[(dealer + j) % E.N_SEATS] for j in range(E.N_SEATS)]
         called = deck.format_card(int(r["called_card"]))
         recs.append({
-            "game": "sueca_italiana",
-            "rules": rules,
-            "players": E.N_SEATS,
-            "seed": int(seed),
-            "deal": int(r["deal"]),
-            "dealer": dealer,
-            "strategies": list(setup.strategies),
+            **record_head(setup, seed, E.N_SEATS, r, rules),
             "hands": [deck.format_hand(h) for h in hands[i]],
             "bids": [None if b < 0 else b for b in bids],
             "declarer": int(r["declarer"]),
