@@ -6,7 +6,6 @@ game's name.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,6 +243,8 @@ class Game:
     #: ``accumulate``.  A game that sets it gets the methods below; one that does not
     #: overrides them.
     kernels: Any = None
+    #: the game's ``records.py``: ``deal_records(setup, seed, out, trace)`` (docs/records.md)
+    records_module: Any = None
 
     def check_status(self, setup: Setup, status: np.ndarray) -> None:
         """Raise the one-line error of a kernel stopped by a strategy's illegal decision
@@ -284,10 +285,8 @@ class Game:
 
     def deal_records(self, setup: Setup, seed: int, out: np.ndarray, trace) -> list[dict]:
         """The game records of deals ``out`` played with ``trace``: ``deal_records`` of the
-        game's ``records.py`` (beside its ``game.py``), imported when first asked."""
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(package + ".records").deal_records(setup, seed, out,
-                                                                          trace)
+        game's ``records.py``, which its ``game.py`` names as ``records_module``."""
+        return self.records_module.deal_records(setup, seed, out, trace)
 
     def records(self, setup: Setup, seed: int, start: int, count: int) -> list[dict]:
         tr = self.kernels.trace_buffers(count)

@@ -8,6 +8,7 @@ from ..game import SeriesGame, Setup
 from ..summary import outcome_tables, won_results
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .solve import SOLVER
 from .odds import ODDS
 from .view import VIEW_DTYPE
@@ -21,6 +22,7 @@ class BriscaGame(SeriesGame):
     title = "Brisca / Briscola"
     enums = E
     kernels = nb
+    records_module = records_py
     solver = SOLVER
     players = E.PLAYERS
     default_players = 2

@@ -8,6 +8,7 @@ from ..game import AuctionTrumpGame, Setup
 from ..summary import seat_columns, share_entry, side_means, top_results
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .view import VIEW_DTYPE
 
 #: matches use their own stream domain, "REMA" (docs/games/brisca_rematada.md)
@@ -43,6 +44,7 @@ class BriscaRematadaGame(AuctionTrumpGame):
     title = "Brisca rematada (three players, auction)"
     enums = E
     kernels = nb
+    records_module = records_py
     players = (3,)
     default_players = 3
     view_dtype = VIEW_DTYPE

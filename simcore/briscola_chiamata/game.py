@@ -10,6 +10,7 @@ from ..summary import seat_columns, share_entry, side_means
 from ..sueca_italiana.game import check_status, side_won
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .view import VIEW_DTYPE
 
 
@@ -18,6 +19,7 @@ class BriscolaChiamataGame(AuctionTrumpGame):
     title = "Briscola chiamata (five players, auction, called card)"
     enums = E
     kernels = nb
+    records_module = records_py
     players = (5,)
     default_players = 5
     contract_levels = ContractLevels(E.LEVEL_NAMES, E.REL_SEATS, E.level_codes)

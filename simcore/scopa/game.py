@@ -7,6 +7,7 @@ from ..game import SeriesGame, Setup
 from ..summary import share_entry, side_means, top_results
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .odds import ODDS
 from .view import VIEW_DTYPE
 
@@ -25,6 +26,7 @@ class ScopaGame(SeriesGame):
     title = "Scopa"
     enums = E
     kernels = nb
+    records_module = records_py
     players = E.PLAYERS
     default_players = 2
     view_dtype = VIEW_DTYPE

@@ -7,6 +7,7 @@ from ..game import SeriesGame, Setup
 from ..summary import outcome_tables, share_entry, side_means
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .solve import SOLVER
 from .odds import ODDS
 from .view import BLIND_NIL, SEE_CARDS, VIEW_DTYPE
@@ -20,6 +21,7 @@ class SpadesGame(SeriesGame):
     title = "Spades (partnership, club rules; American rules as options)"
     enums = E
     kernels = nb
+    records_module = records_py
     solver = SOLVER
     players = (4,)
     default_players = 4

@@ -7,6 +7,7 @@ from ..game import SeriesGame, Setup
 from ..summary import outcome_tables, won_results
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .solve import SOLVER
 from .odds import ODDS
 from .view import VIEW_DTYPE
@@ -17,6 +18,7 @@ class SuecaGame(SeriesGame):
     title = "Sueca (Portuguese rules)"
     enums = E
     kernels = nb
+    records_module = records_py
     solver = SOLVER
     players = (4,)
     default_players = 4

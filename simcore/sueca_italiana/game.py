@@ -9,6 +9,7 @@ from ..holdings import ContractLevels
 from ..summary import seat_columns, share_entry, side_means
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .view import VIEW_DTYPE
 
 REL_SEATS = E.REL_SEATS
@@ -37,6 +38,7 @@ class SuecaItalianaGame(AuctionTrumpGame):
     title = "Sueca Italiana (five players, auction, called card)"
     enums = E
     kernels = nb
+    records_module = records_py
     players = (5,)
     default_players = 5
     contract_levels = ContractLevels(E.LEVEL_NAMES, E.REL_SEATS, E.level_codes)

@@ -8,6 +8,7 @@ from simcore.summary import outcome_tables
 
 from . import enums as E
 from . import nb
+from . import records as records_py
 from .view import VIEW_DTYPE
 
 
@@ -24,6 +25,7 @@ class TwentyGame(Game):
     #: its kernels: ``Game`` calls their ``run_deals`` and ``trace_buffers`` for single
     #: deals and records, and says whose card was illegal when a strategy's was
     kernels = nb
+    records_module = records_py
 
     def sides(self, setup: Setup) -> int:
         return 2
