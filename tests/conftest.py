@@ -39,6 +39,18 @@ os.environ.setdefault("TRUNFO_LINEUP_PAD", "greedy,random")
 os.environ.setdefault("TRUNFO_VARIANT_PAD", "1")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Two workers per file (``-n auto --dist loadfile``) unless ``-n`` was given, set here
+    rather than in ``addopts`` so that a pytest without pytest-xdist reaches the one-line
+    message below instead of "unrecognized arguments: -n"."""
+    if MISSING or hasattr(config, "workerinput") or not config.pluginmanager.hasplugin("xdist"):
+        return
+    if config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+        config.option.dist = "loadfile"
+
+
 def pytest_configure(config):
     if MISSING:
         pytest.exit(f"the tests need trunfo and its dependencies in this Python (missing: "
