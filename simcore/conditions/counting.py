@@ -27,7 +27,7 @@ from math import factorial
 
 import numpy as np
 
-from .lang import TRUE, BoolIR, Holder, Linear, conjoin, simplify, walk
+from .lang import TRUE, BoolIR, Holder, Linear, conjoin, map_leaves, simplify, walk
 
 #: the most steps (a state of the programme times a way to share one class) one count may
 #: take; beyond it the condition is dealt by rejection (docs/conditioned-dealing.md)
@@ -57,17 +57,12 @@ def resolve_trumps(ir: BoolIR, suit: int | None, deck) -> BoolIR:
         return out
 
     def fix(node):
-        k = node[0]
-        if k == "atom":
+        if node[0] == "atom":
             return ("atom", node[1], fix_linear(node[2]))
-        if k == "trump_is":
+        if node[0] == "trump_is":
             return ("const", node[1] == suit)
-        if k in ("and", "or"):
-            return (k, tuple(fix(x) for x in node[1]))
-        if k == "not":
-            return ("not", fix(node[1]))
         return node
-    return fix(ir)
+    return map_leaves(ir, fix)
 
 
 def _fn_values(fn, deck, values) -> list[int]:

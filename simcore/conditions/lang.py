@@ -490,20 +490,23 @@ def expand_trump_cards(ir: BoolIR, ctx: "Context") -> BoolIR:
         return out
 
     def fix(node):
-        k = node[0]
-        if k == "atom":
-            if not any(fn[0] == "trump_cards" for (_, fn), _ in node[2].terms):
-                return node
-            parts = [("atom", node[1], resolve(node[2], s)) for s in suits]
-            if fixed:
-                return parts[0]
-            return ("or", tuple(("and", (("trump_is", s), part)) for s, part in zip(suits, parts)))
-        if k in ("and", "or"):
-            return (k, tuple(fix(x) for x in node[1]))
-        if k == "not":
-            return ("not", fix(node[1]))
-        return node
-    return fix(ir)
+        if node[0] != "atom" or not any(fn[0] == "trump_cards" for (_, fn), _ in node[2].terms):
+            return node
+        parts = [("atom", node[1], resolve(node[2], s)) for s in suits]
+        if fixed:
+            return parts[0]
+        return ("or", tuple(("and", (("trump_is", s), part)) for s, part in zip(suits, parts)))
+    return map_leaves(ir, fix)
+
+
+def map_leaves(ir: BoolIR, fn) -> BoolIR:
+    """``ir`` with ``fn`` applied to each leaf (atom, trump_is, const), and/or/not kept."""
+    k = ir[0]
+    if k in ("and", "or"):
+        return (k, tuple(map_leaves(x, fn) for x in ir[1]))
+    if k == "not":
+        return ("not", map_leaves(ir[1], fn))
+    return fn(ir)
 
 
 def uses_trump(ir: BoolIR) -> bool:
