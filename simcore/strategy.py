@@ -200,6 +200,7 @@ class Strategy:
 _REGISTRY: dict[str, dict[str, Strategy]] = {}
 _LOADED = {"builtin": False}
 _LOADING_FILE: list[str] = []       # the user file being imported, if any
+_LOADING: list[str] = []            # a file or an entry point being loaded, if any
 
 
 def _fingerprint(fn: Callable) -> str:
@@ -216,6 +217,81 @@ def _fingerprint(fn: Callable) -> str:
 def _module_fingerprint(module) -> str:
     """A hash of a module's source file (see :func:`_fingerprint`)."""
     return hashlib.sha1(Path(inspect.getsourcefile(module)).read_bytes()).hexdigest()[:12]
+
+
+def _outside_user_code() -> tuple[str, ...]:
+    """The folders whose modules are not a user's own: the standard library, the
+    site-packages folders, and trunfo's engine and built-in strategies (their code is in
+    every kernel's source stamp already, :mod:`simcore._cache`)."""
+    import site
+    import sysconfig
+    from ._cache import ROOTS
+    dirs = set(ROOTS)
+    for scheme in (sysconfig.get_paths(),
+                   sysconfig.get_paths(vars={"base": sys.base_prefix,
+                                             "platbase": sys.base_exec_prefix})):
+        dirs.update(scheme[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")
+                    if scheme.get(k))
+    try:
+        dirs.update(site.getsitepackages())
+        dirs.add(site.getusersitepackages())
+    except AttributeError:   # an old virtualenv's site module
+        pass
+    return tuple(os.path.realpath(d) + os.sep for d in dirs if d)
+
+
+def _module_file(module) -> str | None:
+    f = getattr(module, "__file__", None)
+    return f if f and f.endswith(".py") and os.path.isfile(f) else None
+
+
+def user_modules(module, new=(), package: str | None = None) -> list:
+    """The user modules a strategy's module brings into its policies: the modules first
+    imported while it loaded (``new``, names) and those its namespace names (a module, or
+    a function or class defined in one), followed from module to module, whose files lie
+    outside the standard library, site-packages and trunfo's own packages
+    (``package``: an installed package's own modules count wherever they lie).  Sorted by
+    name; ``module`` itself is not in the list."""
+    outside = _outside_user_code()
+
+    def own(m) -> bool:
+        f = _module_file(m)
+        if f is None:
+            return False
+        name = getattr(m, "__name__", "")
+        if package and (name == package or name.startswith(package + ".")):
+            return True
+        return not os.path.realpath(f).startswith(outside)
+
+    found: dict[str, Any] = {}
+    todo = [module] + [sys.modules[n] for n in new if n in sys.modules]
+    while todo:
+        m = todo.pop()
+        name = getattr(m, "__name__", None)
+        if name in found or not own(m):
+            continue
+        found[name] = m
+        for v in list(vars(m).values()):
+            if inspect.ismodule(v):
+                todo.append(v)
+            else:
+                src = getattr(getattr(v, "py_func", v), "__module__", None)
+                if isinstance(src, str) and src in sys.modules:
+                    todo.append(sys.modules[src])
+    found.pop(getattr(module, "__name__", None), None)
+    return [found[n] for n in sorted(found)]
+
+
+def _with_modules(strategies, modules) -> None:
+    """Fold the content of ``modules`` into the fingerprints of ``strategies`` (just
+    loaded from a file or an entry point) and register them so."""
+    import dataclasses
+    extra = "".join(f"{m.__name__}:{_module_fingerprint(m)};" for m in modules)
+    if not extra:
+        return
+    for s in strategies:
+        fp = hashlib.sha1((s.fingerprint + "|" + extra).encode()).hexdigest()[:12]
+        _REGISTRY[s.game][s.name] = dataclasses.replace(s, fingerprint=fp)
 
 
 def _jit_policy(fn: Callable):
@@ -235,7 +311,12 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
     keyword (``bid=...``).  Plain functions are jitted (inlined into kernels).
     ``depends``: modules besides the policies' own whose code the policies compile in
     (e.g. the solver under ``pimc``): their sources join the kernel cache key, so that a
-    change there is never hidden by a cached kernel.  ``players``: the player counts it
+    change there is never hidden by a cached kernel.  ``cacheable``: whether kernels
+    holding it may be cached on disk; by default the built-ins and the strategies of a
+    file (:func:`load_file`) or an installed package's entry point are, their key also
+    covering the user modules the file or package imports (:func:`user_modules`);
+    strategies registered by other code are not, unless it says ``cacheable=True`` (its
+    key then covers the policies' own files and ``depends``).  ``players``: the player counts it
     plays, when not all of the game's (a table of another count is refused in one line)."""
     if view not in _VIEW_LEVELS:
         raise ValueError(f"view must be one of {', '.join(_VIEW_LEVELS)}, not {view!r}")
@@ -249,7 +330,7 @@ def register(game: str, name: str, play: Callable, *, doc: str = "", params=(),
         else:
             origin = module or "user code"
     if cacheable is None:
-        cacheable = origin == "built-in"
+        cacheable = origin == "built-in" or bool(_LOADING)
     policies = {"play": _jit_policy(play)}
     for kind, fn in other_policies.items():
         if fn is not None:
@@ -300,15 +381,32 @@ def load_builtin() -> None:
     from importlib.metadata import entry_points
     found_own = False
     for ep in entry_points(group="trunfo.strategies"):
-        if ep.value.split(":")[0] == "strategies":
+        target = ep.value.split(":")[0].strip()
+        if target == "strategies":
             found_own = True
+        before, mods = _registered(), set(sys.modules)
+        _LOADING.append(f"entry point {ep.name}")
         try:
             ep.load()
         except Exception as e:  # an installed package's fault must say whose it is
             raise TrunfoError(f"strategies of entry point {ep.name!r} ({ep.value}) failed to "
                               f"load: {type(e).__name__}: {e}") from None
+        finally:
+            _LOADING.pop()
+        new = [s for s in _new_since(before) if s.origin != "built-in"]
+        if new and target in sys.modules:
+            _with_modules(new, user_modules(sys.modules[target], set(sys.modules) - mods,
+                                            package=target.split(".")[0]))
     if not found_own:
         importlib.import_module("strategies")
+
+
+def _registered() -> dict:
+    return {(g, n): s for g, t in _REGISTRY.items() for n, s in t.items()}
+
+
+def _new_since(before: dict) -> list[Strategy]:
+    return [s for (g, n), s in _registered().items() if before.get((g, n)) is not s]
 
 
 def load_file(path: str) -> list[Strategy]:
@@ -317,13 +415,17 @@ def load_file(path: str) -> list[Strategy]:
     p = Path(path)
     if not p.is_file():
         raise TrunfoError(f"strategy file {path}: no such file")
-    before = {(g, n): s for g, t in _REGISTRY.items() for n, s in t.items()}
+    before, mods = _registered(), set(sys.modules)
     modname = "trunfo_user_" + hashlib.sha1(str(p.resolve()).encode()).hexdigest()[:10]
     if modname in sys.modules:
         return [s for t in _REGISTRY.values() for s in t.values() if s.origin == str(p)]
     spec = importlib.util.spec_from_file_location(modname, p)
     module = importlib.util.module_from_spec(spec)
     _LOADING_FILE.append(str(p))
+    _LOADING.append(str(p))
+    # the modules beside the file can be imported by it, as beside a script Python runs
+    folder = str(p.resolve().parent)
+    sys.path.insert(0, folder)
     try:
         sys.modules[modname] = module
         spec.loader.exec_module(module)
@@ -340,12 +442,15 @@ def load_file(path: str) -> list[Strategy]:
                           f"{str(e).splitlines()[0] if str(e) else ''}") from None
     finally:
         _LOADING_FILE.pop()
-    new = [s for g, t in _REGISTRY.items() for n, s in t.items()
-           if before.get((g, n)) is not s]
+        _LOADING.pop()
+        sys.path.remove(folder)
+    new = _new_since(before)
     if not new:
         raise TrunfoError(f"strategy file {path} registers no strategy (decorate a policy "
                           f"with @simcore.strategy.strategy(GAME))")
-    return new
+    # the kernel cache key covers the helper modules the file brings in, not only the file
+    _with_modules(new, user_modules(module, set(sys.modules) - mods))
+    return _new_since(before)
 
 
 def strategies_for(game: str) -> dict[str, Strategy]:

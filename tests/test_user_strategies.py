@@ -163,6 +163,7 @@ def test_entry_points_register_strategies(monkeypatch, tmp_path):
     monkeypatch.setitem(S._LOADED, "builtin", False)
     S.load_builtin()
     assert S.get("sueca", "from_ep").origin == "ep_pkg"
+    assert S.get("sueca", "from_ep").cacheable      # an entry point's kernels are kept
     monkeypatch.setattr(md, "entry_points", lambda group=None: [EP("broken", "no_such_pkg")])
     monkeypatch.setitem(S._LOADED, "builtin", False)
     with pytest.raises(TrunfoError, match="entry point 'broken' .* failed to load"):
@@ -429,3 +430,115 @@ def test_a_files_strategy_is_keyed_by_its_path_too(tmp_path, monkeypatch):
         assert s.cacheable
         prints.append(s.fingerprint)
     assert prints[0] != prints[1]
+
+
+# --- a file's kernels are cached on disk, keyed by the file and the modules it imports ----
+
+def _trunfo(*argv, cwd=None) -> tuple[bool, dict]:
+    """A command in a process of its own: whether it compiled a kernel (the notice on
+    stderr), and its JSON output without the timings."""
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, argv), "--json"],
+                       capture_output=True, text=True, env=_env(), cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    out = {k: v for k, v in json.loads(r.stdout).items()
+           if "second" not in k and k not in ("threads", "chunks")}
+    return any(ln.startswith("compiling ") for ln in r.stderr.splitlines()), out
+
+
+def test_a_files_kernel_is_loaded_from_the_disk_cache_by_the_next_process():
+    """The documented example's table (the compare test above compiles it): a second
+    process loads the kernel from the disk cache, compiles nothing and gives the same
+    result."""
+    argv = ("compare", "sueca", "--strategy-file", EXAMPLE, "--strategies",
+            "trump_leader(lead_at=5),greedy", "-n", "300", "--seed", "1")
+    _, first = _trunfo(*argv)
+    compiled, second = _trunfo(*argv)
+    assert not compiled
+    assert first == second and first["deals"] == 300
+
+
+PICK = "from numba import njit\nfrom simcore.bits import {f}\n\n\n@njit\ndef choose(legal):\n" \
+       "    return {f}(legal)\n"
+MINE = "from simcore.strategy import strategy\nfrom pick import choose{extra}\n\n\n" \
+       "@strategy('sueca', deterministic=True, view='none')\n" \
+       "def by_helper(v, legal, u, p):\n    return choose(legal)\n"
+
+
+def _fingerprint(f: Path) -> str:
+    """The fingerprint of the file's strategy as a fresh process would load it."""
+    for name, m in list(sys.modules.items()):
+        if name == "pick" or getattr(m, "__file__", None) == str(f.resolve()):
+            del sys.modules[name]
+    import importlib
+    importlib.invalidate_caches()
+    return S.load_file(str(f))[0].fingerprint
+
+
+def test_an_edit_to_a_file_or_a_helper_it_imports_compiles_again(tmp_path, monkeypatch):
+    """A file importing a helper module beside it: the lowest legal card, then, the helper
+    edited, the highest.  The kernel cached from the first is not taken for the second
+    (compiled again, another play), which is then cached in turn; an edit to the file is
+    a new key too."""
+    mine, pick = tmp_path / "mine.py", tmp_path / "pick.py"
+    mine.write_text(MINE.format(extra=""))
+    pick.write_text(PICK.format(f="ctz"))
+    argv = ("simulate", "sueca", "--strategy-file", mine, "--strategy", "by_helper",
+            "-n", "60", "--seed", "2")
+    compiled, low = _trunfo(*argv)
+    assert compiled
+    pick.write_text(PICK.format(f="top_bit"))
+    compiled, high = _trunfo(*argv)
+    assert compiled and high != low
+    assert _trunfo(*argv) == (False, high)
+    S.get("sueca", "random")
+    monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
+    key = _fingerprint(mine)
+    assert _fingerprint(mine) == key
+    mine.write_text(MINE.format(extra="  # the same play"))
+    edited = _fingerprint(mine)
+    pick.write_text(PICK.format(f="ctz"))
+    assert len({key, edited, _fingerprint(mine)}) == 3
+
+
+def test_cacheable_false_keeps_a_files_kernels_off_the_disk(tmp_path):
+    text = HEAD + "@strategy('sueca', cacheable=False)\ndef off_disk(v, legal, u, p):\n" \
+                  "    return legal & -legal\n"
+    f = tmp_path / "off.py"
+    f.write_text(text)
+    (s,) = S.load_file(str(f))
+    assert not s.cacheable
+    assert not S.lineup("sueca", ["off_disk"], 4).cacheable
+    f2 = tmp_path / "on.py"
+    f2.write_text(text.replace("cacheable=False", "").replace("off_disk", "on_disk"))
+    (s,) = S.load_file(str(f2))
+    assert s.cacheable and S.lineup("sueca", ["on_disk", "greedy"] * 2, 4).cacheable
+
+
+def test_a_table_compiled_once_is_not_compiled_again_in_the_session():
+    """Within one process the example's table, compiled (or loaded) once, is reused with
+    the seats in another order and other parameter values: numba compiles nothing and no
+    new entry point is made.  (The table of the compare test above.)"""
+    import simcore
+    from numba.core import event as ev
+    from simcore import _jit
+
+    def run(*seats):
+        return simcore.simulate("sueca", deals=40, seed=4, strategies=seats, progress=False,
+                                threads=1).summary
+    S.load_file(str(EXAMPLE))
+    run("trump_leader(lead_at=5)", "greedy", "trump_leader(lead_at=5)", "greedy")
+    entries = len(_jit._ENTRY_POINTS)
+
+    class Count(ev.Listener):
+        n = 0
+
+        def on_start(self, event):
+            Count.n += 1
+
+        def on_end(self, event):
+            pass
+    with ev.install_listener("numba:compile", Count()):
+        S.load_file(str(EXAMPLE))
+        run("greedy", "trump_leader(lead_at=2)", "greedy", "trump_leader(lead_at=9)")
+        run("trump_leader", "trump_leader", "greedy", "greedy")
+    assert Count.n == 0 and len(_jit._ENTRY_POINTS) == entries
