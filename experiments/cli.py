@@ -54,11 +54,21 @@ def _pct(x: float) -> str:
     return f"{100 * x:6.2f}%"
 
 
-def _share_lines(title: str, table: dict) -> list[str]:
-    lines = [title, f"  {'outcome':<28}{'count':>12}  {'share':>8}   95% interval"]
+def _noted(label: str, notes: dict) -> str:
+    """The label as shown: spaces for underscores, and the note of its kind (the longest
+    kind it ends with, ``Game.outcome_notes``) in brackets: ``team0 single (61-90)``."""
+    kinds = [k for k in notes if label == k or label.endswith("_" + k)]
+    text = label.replace("_", " ")
+    return f"{text} ({notes[max(kinds, key=len)]})" if kinds else text
+
+
+def _share_lines(title: str, table: dict, notes: dict | None = None,
+                 width: int = 28) -> list[str]:
+    shown = {label: _noted(label, notes or {}) for label in table}
+    lines = [title, f"  {'outcome':<{width}}{'count':>12}  {'share':>8}   95% interval"]
     for label, e in table.items():
         lo, hi = e["ci95"]
-        lines.append(f"  {label.replace('_', ' '):<28}{e['count']:>12,}  {_pct(e['share'])}"
+        lines.append(f"  {shown[label]:<{width}}{e['count']:>12,}  {_pct(e['share'])}"
                      f"   [{_pct(lo).strip()}, {_pct(hi).strip()}]")
     return lines
 
@@ -119,22 +129,38 @@ def _is_share_table(v) -> bool:
         isinstance(e, dict) and {"count", "share", "ci95"} <= set(e) for e in v.values())
 
 
-def _share_tables(s: dict) -> list[str]:
-    """Every table of share entries in the summary, in order (any game)."""
+def _share_tables(s: dict, notes: dict | None = None) -> list[str]:
+    """Every table of share entries in the summary, in order (any game); ``notes``: the
+    game's ``outcome_notes``, shown in the outcome tables and the title of the deals won."""
     lines = []
+    notes = notes or {}
+    noted = ("outcomes", "dealer_side")
+    width = max([28] + [len(_noted(label, notes)) + 2 for key in noted
+                        if notes and _is_share_table(s.get(key)) for label in s[key]])
     for key, table in s.items():
         if not _is_share_table(table):
             continue
         title = _TABLE_TITLES.get(key, key.replace("_", " "))
         if not any("team" in label for label in table):
             title = title.replace("team's side", "side").replace("team", "side")
-        lines += _share_lines(title, table) + [""]
+        if key == "winners" and "won" in notes:
+            title += f" ({notes['won']})"
+        lines += _share_lines(title, table, notes if key in noted else None, width) + [""]
     return lines
+
+
+def _outcome_notes(setup: dict) -> dict:
+    """The game's ``outcome_notes`` under the run's rules ({} for a game not known here)."""
+    from simcore.games import get_game
+    try:
+        return get_game(setup["game"]).outcome_notes(setup["rules"])
+    except (KeyError, TrunfoError):
+        return {}
 
 
 def _format_deals(r) -> list[str]:
     s = r.summary
-    lines = _header(r, "deals") + [""] + _share_tables(s)
+    lines = _header(r, "deals") + [""] + _share_tables(s, _outcome_notes(r.setup))
     means = {k[len("mean_points_"):]: v for k, v in s.items()
              if k.startswith("mean_points_") and isinstance(v, float)}
     if means:

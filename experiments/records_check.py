@@ -478,7 +478,7 @@ def sueca_result(points0: int, tricks0: int, rules: dict, carry: int):
     elif lost <= 29:
         kind, games = "double", 2
     else:
-        kind, games = "win", 1
+        kind, games = "single", 1
     return w, games + carry, False, f"team{w}_{kind}"
 
 
@@ -513,7 +513,8 @@ def _sueca(p: Problems, obj: dict, rules: dict) -> None:
     _compare_list(p, "points", obj["points"], side, "card points taken by team 0 and team 1")
     tricks0 = sum(1 for w in winners if w % 2 == 0)
     want = sueca_result(side[0], tricks0, rules, carry or 0)
-    _result(p, obj["result"], ("winner", "games", "bandeira", "outcome"), want)
+    _result(p, _renamed(p, obj["result"], want[3]), ("winner", "games", "bandeira", "outcome"),
+            want)
 
 
 def _result(p: Problems, got, keys: tuple, want: tuple) -> None:
@@ -525,6 +526,25 @@ def _result(p: Problems, got, keys: tuple, want: tuple) -> None:
             p.add("result", f"missing key {k}")
         elif not same(got[k], w):
             p.add(f"result.{k}", f"{_show(got[k])}, but the rules give {json.dumps(w)}")
+
+
+# the one-game kind of won deal was ``win`` before ``win`` came to mean any won deal
+# (docs/records.md, "Outcome names"): Sueca's ``team{t}_win``
+OLD_KINDS = {"single": "win"}
+
+
+def _renamed(p: Problems, got, want: str):
+    """``got`` (a record's result) with an outcome under its name before the renaming
+    (``OLD_KINDS``) reported once, clearly, and then taken as the new name."""
+    if not isinstance(got, dict) or not isinstance(got.get("outcome"), str):
+        return got
+    side, _, kind = want.partition("_")
+    if kind in OLD_KINDS and got["outcome"] == f"{side}_{OLD_KINDS[kind]}":
+        p.add("result.outcome", f"{_show(got['outcome'])} is this outcome's old name (before "
+                                f"the one-game win was named single): it is now "
+                                f"{json.dumps(want)} (docs/records.md, \"Outcome names\")")
+        return {**got, "outcome": want}
+    return got
 
 
 def _series_counts(p: Problems, obj: dict, number: str, index: str, before: str, n: int,

@@ -235,8 +235,8 @@ _SIDE_LABEL = re.compile(r"^(team|side|seat)(\d+)_(.+)$")
 
 
 def relative_outcome_label(label: str, side: int, sides: int) -> str | None:
-    """An outcome label named from the dealer's side: ``team1_win`` with the dealer on team
-    1 is ``dealer_team_win``; with two sides the other is ``other_team_...``, with more
+    """An outcome label named from the dealer's side: ``team1_single`` with the dealer on team
+    1 is ``dealer_team_single``; with two sides the other is ``other_team_...``, with more
     ``side+2_...`` (counted from the dealer's side).  None for a label naming no side."""
     if label == "tie":
         return label
@@ -388,8 +388,8 @@ def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFra
 
 def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None,
                            sides: int | None = None) -> pd.DataFrame | None:
-    """Outcome shares with the sides named from the dealer's side (``dealer_team_win``,
-    ``other_team_win``...); ``allowed``: the outcome labels the rules make possible.
+    """Outcome shares with the sides named from the dealer's side (``dealer_team_single``,
+    ``other_team_single``...); ``allowed``: the outcome labels the rules make possible.
     None when the game's outcome labels name no side."""
     counts = dict(c.get("dealer_outcome") or {})
     if not counts:

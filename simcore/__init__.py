@@ -4,7 +4,7 @@ Quick start::
 
     import simcore
     result = simcore.simulate("sueca", deals=100_000, seed=1, strategies=("greedy",))
-    print(result.summary["outcomes"]["team0_win"])
+    print(result.summary["winners"]["team0"])          # deals won (61+)
 """
 __version__ = "0.1.0"
 

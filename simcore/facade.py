@@ -349,7 +349,7 @@ def simulate(game: str = DEFAULT_GAME, deals: int = 100_000, seed: int = 0,
     """Play ``deals`` independent deals of ``game``.
 
     >>> r = simulate("sueca", deals=10_000, seed=1, strategies=("greedy",))
-    >>> r.summary["outcomes"]["team0_win"]["share"]  # doctest: +SKIP
+    >>> r.summary["outcomes"]["team0_single"]["share"]  # doctest: +SKIP
 
     ``keep_deals=True`` returns a DataFrame of the deals in ``result.frame``;
     ``out="file.parquet"`` streams them to Parquet (sorted by ``deal``), written under

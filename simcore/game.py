@@ -317,6 +317,12 @@ class Game:
         """Per-card values the conditions language sums (``points``, ``value``)."""
         return {}
 
+    def outcome_notes(self, rules) -> dict[str, str]:
+        """What an outcome's kind means where its name alone could be misread, by kind
+        (``tie`` and the kinds of ``outcome_labels``; ``won``: any won deal): the CLI shows
+        it beside the label, ``team0 single (61-90)``.  None by default."""
+        return {}
+
     def dealing_law(self, players: int, rules: Rules) -> DealingLaw:
         """How a redeal rule in force changes the law of the dealt cards (none by default)."""
         return DealingLaw()

@@ -179,7 +179,7 @@ def score_deal(points0: int, tricks0: int, rules: dict | None = None,
         return result(winner, "triple", 3 + carry)
     if p >= 91:
         return result(winner, "double", 2 + carry)
-    return result(winner, "win", 1 + carry)   # 61 <= p <= 90
+    return result(winner, "single", 1 + carry)   # 61 <= p <= 90
 
 
 # ---------------------------------------------------------------------------

@@ -26,9 +26,21 @@ def test_version(capsys):
 def test_simulate_prints_shares_with_intervals(capsys):
     code, out, err = run(capsys, "simulate", "sueca", "-n", "5000", "--seed", "1")
     assert code == 0
-    for text in ("team0 win", "dealer team double", "bandeira", "tie", "95% interval",
-                 "mean points", "deals/s"):
+    for text in ("team0 single (61-90)", "dealer team double (91+)", "bandeira (every trick)",
+                 "tie (60-60)", "deals won (61+)", "95% interval", "mean points", "deals/s"):
         assert text in out
+    assert "win" not in out.replace("deals won", "")
+
+
+def test_simulate_labels_carry_the_ranges_the_rules_give(capsys):
+    """Sueca's kinds of won deal show their card points under the scoring variants."""
+    code, out, err = run(capsys, "simulate", "sueca", "-n", "200", "--seed", "1", "--rule",
+                         "triple_at_30=true", "--rule", "pente=true", "--rule",
+                         "bandeira_by_points=true")
+    assert code == 0
+    for text in ("team0 single (61-89)", "team1 triple (90)", "team0 pente (91+)",
+                 "team1 double (91-119)", "points bandeira (120, a trick lost)"):
+        assert text in out, text
 
 
 def test_simulate_json_is_only_json(capsys):

@@ -57,7 +57,7 @@ def test_outcome_categories_are_those_the_rules_allow():
     base = simcore.simulate("sueca", deals=200, seed=1, keep_deals=True, threads=1,
                             progress=False).frame
     cats = list(base["outcome"].cat.categories)
-    assert cats == ["tie", "team0_win", "team1_win", "team0_double", "team1_double",
+    assert cats == ["tie", "team0_single", "team1_single", "team0_double", "team1_double",
                     "team0_bandeira", "team1_bandeira"]
     g = get_game("sueca")
     on = g.setup({"pente": True, "triple_at_30": True, "bandeira_by_points": True}, ["random"])

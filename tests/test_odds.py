@@ -434,8 +434,30 @@ def test_simulate_cli_takes_the_conditions(capsys):
     setup = SUECA.setup({}, "random", dealer=1,
                         conditions={"hands": {"me": "AS 7S"}, "trump_suit": "S"})
     recs = SUECA.run_chunk(setup, 4, 0, 500)
-    assert d["outcomes"]["team0_win"]["count"] == int(
+    assert d["outcomes"]["team0_single"]["count"] == int(
         ((recs["points_team0"] >= 61) & (recs["points_team0"] < 91)).sum())
+
+
+def test_a_win_is_the_same_deals_in_simulate_and_odds(capsys):
+    """One vocabulary: simulate's deals won (61+), the sum of its single, double and bandeira
+    and odds' win (61+) count the same deals; the text shows each kind's range."""
+    argv = ["sueca", "--hand", "me=AS 7S", "--trump-suit", "S", "--dealer", "1", "-n", "500",
+            "--seed", "4"]
+    assert main(["simulate", *argv, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert main(["odds", *argv, "--json"]) == 0
+    o = json.loads(capsys.readouterr().out)
+    kinds = [k.split("_", 1)[1] for k in d["outcomes"] if k.startswith("team0_")]
+    assert kinds == ["single", "double", "bandeira"]
+    won = sum(d["outcomes"][f"team0_{k}"]["count"] for k in kinds)
+    assert o["seat"] == "me" and o["outcomes"]["win"]["label"] == "won (61+ points)"
+    assert won == d["winners"]["team0"]["count"] == o["outcomes"]["win"]["count"]
+    assert 0 < d["outcomes"]["team0_double"]["count"] < won
+    assert main(["simulate", *argv]) == 0
+    text = capsys.readouterr().out
+    for row in ("tie (60-60)", "team0 single (61-90)", "team1 double (91+)",
+                "dealer team bandeira (every trick)", "deals won (61+)"):
+        assert f"\n  {row} " in text or f"\n{row}\n" in text, row
 
 
 # --- the auction games (Sueca Italiana here; Briscola chiamata and Brisca rematada deal through

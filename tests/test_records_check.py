@@ -831,3 +831,30 @@ def test_check_records_an_empty_file_is_a_problem(tmp_path, capsys):
     assert main(["check-records", str(path)]) == 1
     assert capsys.readouterr().out.splitlines() == [f"{path}: no records",
                                                    "0 records in 1 file: 1 problem"]
+
+
+def test_sueca_outcomes_say_single_double_bandeira_and_old_names_are_told():
+    """A record names the one-game win ``single`` (61-90), the two-game win ``double`` (91+
+    without every trick), every trick ``bandeira``; never ``win``, which is any of them.  A
+    record with the one-game win's old name ``team{t}_win`` gets one line naming the new one."""
+    rs = valid("sueca deals")
+    seen = set()
+    for r in rs:
+        out = r["result"]["outcome"]
+        kind = out.split("_", 1)[1] if out != "tie" else "tie"
+        seen.add(kind)
+        won = max(r["points"])
+        all_tricks = len({t["winner"] % 2 for t in r["tricks"]}) == 1
+        want = ("bandeira" if all_tricks else "tie" if won == 60 else
+                "single" if won <= 90 else "double")
+        assert kind == want, (r["deal"], r["points"], out)
+    assert {"single", "double"} <= seen
+    r = copy.deepcopy(next(r for r in rs if r["result"]["outcome"].endswith("_single")))
+    new = r["result"]["outcome"]
+    r["result"]["outcome"] = new.replace("_single", "_win")
+    problems = check_record(r)
+    assert len(problems) == 1, problems
+    assert problems[0].startswith("result.outcome:") and f'now "{new}"' in problems[0]
+    assert "docs/records.md" in problems[0]
+    r["result"]["games"] = 2                       # the rest is still checked
+    assert len(check_record(r)) == 2

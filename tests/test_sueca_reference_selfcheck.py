@@ -472,11 +472,11 @@ SCORE_CASES = [
     (None, 0, 1, 0, "team1_double", 0, 2),
     (None, 60, 5, 0, "tie", 0, 0),
     (None, 60, 1, 0, "tie", 0, 0),
-    (None, 61, 5, 0, "team0_win", 1, 0),
-    (None, 90, 6, 0, "team0_win", 1, 0),
+    (None, 61, 5, 0, "team0_single", 1, 0),
+    (None, 90, 6, 0, "team0_single", 1, 0),
     (None, 91, 6, 0, "team0_double", 2, 0),
-    (None, 59, 4, 0, "team1_win", 0, 1),
-    (None, 30, 3, 0, "team1_win", 0, 1),          # team 1 has 90
+    (None, 59, 4, 0, "team1_single", 0, 1),
+    (None, 30, 3, 0, "team1_single", 0, 1),          # team 1 has 90
     (None, 29, 3, 0, "team1_double", 0, 2),       # team 1 has 91
     (None, 100, 7, 0, "team0_double", 2, 0),
     # rubber_games changes only the bandeira
@@ -491,7 +491,7 @@ SCORE_CASES = [
     (dict(BBP, rubber_games=10), 120, 8, 0, "team0_points_bandeira", 10, 0),
     # pente: losers 29 or fewer -> 4 games
     (PENTE, 91, 6, 0, "team0_pente", 4, 0),
-    (PENTE, 90, 6, 0, "team0_win", 1, 0),         # losers 30
+    (PENTE, 90, 6, 0, "team0_single", 1, 0),         # losers 30
     (PENTE, 0, 1, 0, "team1_pente", 0, 4),
     (PENTE, 120, 9, 0, "team0_pente", 4, 0),      # no bandeira_by_points
     (PENTE, 120, 10, 0, "team0_bandeira", 4, 0),
@@ -502,22 +502,22 @@ SCORE_CASES = [
     (TRIPLE, 90, 6, 0, "team0_triple", 3, 0),
     (TRIPLE, 30, 4, 0, "team1_triple", 0, 3),
     (TRIPLE, 91, 6, 0, "team0_double", 2, 0),     # losers 29, pente off
-    (TRIPLE, 89, 6, 0, "team0_win", 1, 0),
+    (TRIPLE, 89, 6, 0, "team0_single", 1, 0),
     (dict(TRIPLE, **PENTE), 91, 6, 0, "team0_pente", 4, 0),
     (dict(TRIPLE, **PENTE), 90, 6, 0, "team0_triple", 3, 0),
-    (dict(TRIPLE, **PENTE), 88, 6, 0, "team0_win", 1, 0),
+    (dict(TRIPLE, **PENTE), 88, 6, 0, "team0_single", 1, 0),
     (ALL, 120, 9, 0, "team0_points_bandeira", 4, 0),
     (ALL, 29, 2, 0, "team1_pente", 0, 4),
     (ALL, 60, 5, 0, "tie", 0, 0),
     # carry from tie_carry: added to decided deals, not to bandeiras nor ties
-    ({"tie_carry": True}, 61, 5, 2, "team0_win", 3, 0),
+    ({"tie_carry": True}, 61, 5, 2, "team0_single", 3, 0),
     ({"tie_carry": True}, 91, 5, 1, "team0_double", 3, 0),
     ({"tie_carry": True}, 60, 5, 3, "tie", 0, 0),
     ({"tie_carry": True}, 120, 10, 2, "team0_bandeira", 4, 0),
     (ALL, 120, 9, 1, "team0_points_bandeira", 4, 0),
     (ALL, 100, 7, 1, "team0_pente", 5, 0),
     (ALL, 30, 4, 1, "team1_triple", 0, 4),
-    (ALL, 45, 4, 2, "team1_win", 0, 3),
+    (ALL, 45, 4, 2, "team1_single", 0, 3),
 ]
 
 

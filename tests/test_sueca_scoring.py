@@ -10,22 +10,22 @@ ALL = {"bandeira_by_points": True, "pente": True, "triple_at_30": True}
 # (rules, points0, tricks0, carry) -> (label, games0, games1)
 CASES = [
     (STD, 60, 5, 0, "tie", 0, 0),
-    (STD, 61, 5, 0, "team0_win", 1, 0),
-    (STD, 90, 6, 0, "team0_win", 1, 0),
+    (STD, 61, 5, 0, "team0_single", 1, 0),
+    (STD, 90, 6, 0, "team0_single", 1, 0),
     (STD, 91, 7, 0, "team0_double", 2, 0),
     (STD, 120, 9, 0, "team0_double", 2, 0),       # 120 points but a trick lost
     (STD, 120, 10, 0, "team0_bandeira", 4, 0),
     (STD, 0, 0, 0, "team1_bandeira", 0, 4),
-    (STD, 59, 4, 0, "team1_win", 0, 1),
+    (STD, 59, 4, 0, "team1_single", 0, 1),
     (STD, 29, 3, 0, "team1_double", 0, 2),
-    (STD, 30, 3, 0, "team1_win", 0, 1),
-    (STD, 75, 5, 2, "team0_win", 3, 0),           # a carry adds games
+    (STD, 30, 3, 0, "team1_single", 0, 1),
+    (STD, 75, 5, 2, "team0_single", 3, 0),           # a carry adds games
     ({"rubber_games": 10}, 120, 10, 0, "team0_bandeira", 10, 0),
     ({"bandeira_by_points": True}, 120, 9, 0, "team0_points_bandeira", 4, 0),
     ({"bandeira_by_points": True}, 0, 1, 0, "team1_points_bandeira", 0, 4),
     ({"bandeira_by_points": True, "rubber_games": 5}, 120, 8, 0, "team0_points_bandeira", 5, 0),
     ({"pente": True}, 91, 7, 0, "team0_pente", 4, 0),   # losers 29
-    ({"pente": True}, 90, 7, 0, "team0_win", 1, 0),     # losers 30: not a pente
+    ({"pente": True}, 90, 7, 0, "team0_single", 1, 0),     # losers 30: not a pente
     ({"pente": True}, 5, 2, 0, "team1_pente", 0, 4),
     ({"pente": True}, 60, 5, 0, "tie", 0, 0),
     ({"triple_at_30": True}, 90, 6, 0, "team0_triple", 3, 0),

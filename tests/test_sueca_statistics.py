@@ -63,7 +63,7 @@ def test_trump_suit_is_uniform():
 
 
 # --- mean rubber length: simulation against the exact Markov chain --------------
-GAMES_OF_KIND = {"win": 1, "double": 2, "triple": 3, "pente": 4}
+GAMES_OF_KIND = {"single": 1, "double": 2, "triple": 3, "pente": 4}
 
 
 def deal_probabilities(rules, n, seed):

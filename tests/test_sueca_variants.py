@@ -1,7 +1,7 @@
 """Sueca scoring variants and rubbers, each test named after its rule (kernel records)."""
 import simcore
 
-GAMES = {"win": 1, "double": 2, "triple": 3, "pente": 4}
+GAMES = {"single": 1, "double": 2, "triple": 3, "pente": 4}
 
 
 def rubber_records(n, rules, seed=17, strategies=("random",)):

@@ -66,9 +66,11 @@ def scoring_name(rules) -> str:
 
 
 # --- outcomes ------------------------------------------------------------------
-# kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning team
-KINDS = ("tie", "win", "double", "triple", "pente", "bandeira", "points_bandeira")
-K_TIE, K_WIN, K_DOUBLE, K_TRIPLE, K_PENTE, K_BANDEIRA, K_POINTS_BANDEIRA = range(len(KINDS))
+# kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning team.  Every kind
+# but the tie is a win (61+ card points, or every trick): ``single`` the one-game kind
+# (61-90), ``double`` the two-game kind (91+ without every trick), ``bandeira`` every trick
+KINDS = ("tie", "single", "double", "triple", "pente", "bandeira", "points_bandeira")
+K_TIE, K_SINGLE, K_DOUBLE, K_TRIPLE, K_PENTE, K_BANDEIRA, K_POINTS_BANDEIRA = range(len(KINDS))
 N_OUTCOMES = 2 * len(KINDS) - 1
 OUTCOME_LABELS = ("tie",) + tuple(f"team{t}_{k}" for k in KINDS[1:] for t in (0, 1))
 

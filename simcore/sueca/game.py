@@ -53,8 +53,8 @@ class SuecaGame(SeriesGame):
     conditioned_dealing = True
 
     def outcome_labels(self, setup: Setup) -> list[str]:
-        """The outcome labels that can occur under the rules, in display order."""
-        kinds = ["win", "double"]
+        """The kinds of won deal that can occur under the rules, in display order."""
+        kinds = ["single", "double"]
         r = setup.rules
         if r["triple_at_30"]:
             kinds.append("triple")
@@ -64,6 +64,16 @@ class SuecaGame(SeriesGame):
         if r["bandeira_by_points"]:
             kinds.append("points_bandeira")
         return kinds
+
+    def outcome_notes(self, rules) -> dict[str, str]:
+        """What each kind of deal means in card points or tricks under the rules (the CLI
+        shows it beside the label, ``team0 single (61-90)``); ``won``: every kind but the
+        tie (docs/games/sueca.md, "Scoring a deal")."""
+        triple = bool(rules["triple_at_30"])
+        double = "91-119" if rules["bandeira_by_points"] else "91+"
+        return {"tie": "60-60", "single": "61-89" if triple else "61-90", "double": double,
+                "triple": "90", "pente": "91+", "bandeira": "every trick",
+                "points_bandeira": "120, a trick lost", "won": "61+"}
 
     def end_categories(self, setup: Setup) -> tuple[str, ...]:
         r = setup.rules

@@ -4,7 +4,7 @@ The table it implements is in ``docs/games/sueca.md`` and is tested case by
 case in ``tests/test_sueca_scoring.py``.
 """
 from .._jit import njit
-from .enums import (K_BANDEIRA, K_DOUBLE, K_PENTE, K_POINTS_BANDEIRA, K_TIE, K_TRIPLE, K_WIN,
+from .enums import (K_BANDEIRA, K_DOUBLE, K_PENTE, K_POINTS_BANDEIRA, K_TIE, K_TRIPLE, K_SINGLE,
                     N_TRICKS, P_BANDEIRA_BY_POINTS, P_PENTE, P_RUBBER_GAMES, P_TRIPLE_AT_30,
                     TOTAL_POINTS)
 
@@ -41,4 +41,4 @@ def score_deal(points0, tricks0, params, carry):
         return K_TRIPLE, winner, 3 + carry
     if won >= 91:
         return K_DOUBLE, winner, 2 + carry
-    return K_WIN, winner, 1 + carry
+    return K_SINGLE, winner, 1 + carry
