@@ -4,13 +4,15 @@ A strategy that is not built in (so the kernel checks its cards) checks the view
 against what the rules say it must hold, and returns a card it does not hold, numbered after
 the broken check, when one fails: the run then stops with one line naming that card.
 """
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import simcore
 from simcore.bits import popcount
 from simcore.errors import TrunfoError
-from simcore.strategy import Param, register
+from simcore.strategy import Param, load_file, register
 from strategies.brisca import pick_random
 
 HERE = __file__
@@ -102,13 +104,18 @@ register("brisca", "view_spy", spy, origin=HERE, view="full", cacheable=True,
          params=[Param("fail_at", -1, "the trick in which to return 99, a card not in hand")])
 
 
+load_file(str(Path(HERE).resolve().parents[1] / "docs" / "examples" / "trump_saver.py"))
+TWO = ("view_spy", "trump_saver")
+
+
 @pytest.mark.parametrize("players,shown,open_hands", [
     (2, False, False), (4, False, False), (4, True, False), (6, True, False),
     (2, False, True), (4, True, True), (6, False, True), (3, False, True)])
 def test_the_view_holds_what_the_rules_say(players, shown, open_hands):
-    """(with open_hands: test_open_hands_view)"""
+    """(with open_hands: test_open_hands_view)  With 2 players the spy's opponent is the
+    example strategy of docs/strategies-examples.md (one kernel for both tests)."""
     r = simcore.simulate("brisca", deals=300, seed=3, players=players, threads=1,
-                         strategies=("view_spy",), rules={"partners_show_hands": shown,
+                         strategies=TWO if players == 2 else ("view_spy",), rules={"partners_show_hands": shown,
                                                            "open_hands": open_hands},
                          progress=False)
     assert r.done == 300
@@ -122,3 +129,15 @@ def test_a_card_not_in_hand_stops_the_run_with_one_line():
     assert "\n" not in msg
     assert msg == (f"strategy view_spy ({HERE}) returned 99, not a legal card, for seat 1 in "
                    "deal 0 of brisca; the card was not played")
+
+
+def test_the_brisca_example_trumps_only_a_trick_worth_it():
+    """docs/examples/trump_saver.py against the spy (its 2-player kernel): its cards are
+    legal (the kernel checks them) and its threshold changes the play: with trump_at=0 it
+    spends a trump on any trick an opponent wins that no plain card of its own takes,
+    with 30 (more than two cards hold) on none."""
+    def run(at):
+        return simcore.simulate("brisca", deals=200, seed=4, players=2, threads=1,
+                                progress=False,
+                                strategies=("view_spy", f"trump_saver(trump_at={at})")).summary
+    assert str(run(0)) != str(run(30))

@@ -6,7 +6,12 @@ view's own card memory (history, leaders, bids...) and from its own past decisio
 in ``scratch``), and returns the number of the first check that fails, negated — an
 illegal card or bid, which stops the kernel with a one-line error naming it.  The same
 strategy with ``fault=1`` / ``fault=2`` returns an illegal bid / card on purpose.
+
+Its partners are the example strategy of docs/strategies-examples.md
+(``contract_first``), played here in the same kernel (the checks are the probe's own).
 """
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -17,7 +22,7 @@ from simcore.errors import TrunfoError
 from simcore.spades.bidding import evaluate
 from simcore.spades.enums import SUIT
 from simcore.spades.view import BLIND_NIL, BLIND_OFFER, SEE_CARDS
-from simcore.strategy import Param, register
+from simcore.strategy import Param, load_file, register
 
 FULL = np.uint64((1 << 52) - 1)
 ONE = np.uint64(1)
@@ -173,15 +178,22 @@ register("spades", "probe", probe_play, bid=probe_bid, view="full",
          origin="tests/test_spades_view.py", params=[Param("fault", 0, minimum=0, maximum=2)])
 
 
+load_file(str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "spades_contract.py"))
+
+
+def table(probe="probe", example="contract_first"):
+    return (probe, example) * 2
+
+
 def test_view_fields_follow_the_play_of_single_hands():
-    r = simcore.simulate("spades", deals=400, seed=3, strategies=("probe",), threads=1,
+    r = simcore.simulate("spades", deals=400, seed=3, strategies=table(), threads=1,
                          rules={"break_spades": True}, progress=False)
     assert r.done == 400
 
 
 def test_view_fields_follow_the_hands_of_a_game():
     """Blind nil offers too (the hand hidden), the scores and bags before each hand."""
-    r = simcore.simulate_rubbers("spades", rubbers=20, seed=3, strategies=("probe",),
+    r = simcore.simulate_rubbers("spades", rubbers=20, seed=3, strategies=table(),
                                  rules={"blind_nil": True, "mercy": True, "target": 300},
                                  threads=1, keep_rubbers=True, progress=False)
     assert r.done == 20
@@ -191,7 +203,17 @@ def test_view_fields_follow_the_hands_of_a_game():
                                           (2, "not a legal card")])
 def test_an_illegal_decision_stops_with_one_line(fault, needle):
     with pytest.raises(TrunfoError) as e:
-        simcore.simulate("spades", deals=50, seed=3, strategies=(f"probe(fault={fault})",),
+        simcore.simulate("spades", deals=50, seed=3, strategies=table(f"probe(fault={fault})"),
                          threads=1, progress=False)
     msg = str(e.value)
     assert needle in msg and "strategy probe" in msg and "\n" not in msg
+
+
+def test_the_spades_example_makes_its_contract_then_ducks():
+    """docs/examples/spades_contract.py in the probe's table (one kernel): its bids and
+    cards are legal (the kernel checks them) and bidding more (over=3) changes the play."""
+    def run(over):
+        return simcore.simulate("spades", deals=60, seed=8, threads=1, progress=False,
+                                strategies=table(example=f"contract_first(over={over})")
+                                ).summary
+    assert str(run(0)) != str(run(3))

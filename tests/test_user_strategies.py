@@ -216,17 +216,31 @@ def test_a_bad_strategy_files_entry_is_one_line(tmp_path, value, words):
 
 def test_an_illegal_scopa_move_is_never_played(tmp_path, capsys):
     """Scopa's moves are checked whole (a strategy that is not built in): laying a card that
-    can capture is refused in one line naming the move, exit code 2."""
+    can capture is refused in one line naming the move, exit code 2.  The same kernel then
+    plays the Scopa example of docs/strategies-examples.md against the layer made legal
+    (lay=0: random's moves): every move legal, the example's checked by the kernel too."""
+    import simcore
     f = tmp_path / "layer.py"
-    f.write_text(HEAD + "import numpy as np\n@strategy('scopa')\ndef layer(v, legal, u, p):\n"
+    f.write_text("import numpy as np\nfrom simcore.strategy import Param, strategy\n"
+                 "from strategies.scopa import random_move\n\n\n"
+                 "@strategy('scopa', params=[Param('lay', 1, minimum=0, maximum=1)])\n"
+                 "def layer(v, legal, u, p):\n"
+                 "    if p.lay == 0:\n"
+                 "        return random_move(v.hand, v.table, v.counts, u, v.bmi2,\n"
+                 "                           v.must_capture != 0)\n"
                  "    return legal & ~(legal - np.uint64(1))\n")
+    example = ROOT / "docs" / "examples" / "settebello_first.py"
     rc = main(["simulate", "scopa", "-n", "20", "--dealer", "1", "--strategy-file", str(f),
-               "--seats", "layer,random"])
+               "--strategy-file", str(example), "--seats", "layer,settebello_first"])
     err = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("trunfo")]
     assert rc == 2 and len(err) == 1
     assert re.search(rf"strategy layer \({re.escape(str(f))}\) returned move [1-7JNK][OCEB], "
                      r"not a legal move, for seat 0 in deal \d+ of scopa; the move was not "
                      r"played$", err[0]), err[0]
+    r = simcore.simulate("scopa", deals=40, seed=6,
+                         strategies=("settebello_first", "layer(lay=0)"),
+                         threads=1, progress=False)
+    assert r.done == 40
 
 
 def test_a_module_named_in_depends_joins_the_kernel_cache_key(tmp_path, monkeypatch):
