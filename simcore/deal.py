@@ -37,63 +37,75 @@ def shuffle(state, deck, n):
 def fill_deck(state, deck, n, source, i):
     """Put the ``i``-th deal of a chunk into ``deck[:n]``.  Jitted code only.
 
-    ``source`` says where deals come from; its type picks the code when the kernel is
-    typed, so a kernel compiles only its own source:
+    ``source`` says where deals come from.  Every source is the same four integers
+    ``(kind, a, b, entry)``, so one compiled kernel serves them all (``trunfo simulate``,
+    ``trunfo odds`` and the tests' given decks run the same kernel of a table); the kind
+    is read at run time, once a deal:
 
-    - ``()`` (:data:`SHUFFLED`): the identity deck shuffled by the documented pass
+    - :data:`SHUFFLED` (kind 0): the identity deck shuffled by the documented pass
       (docs/rng.md), 20 outputs for 40 cards;
-    - ``(decks,)``, an int array of shape (count, n) (:func:`given`): deck ``decks[i]`` as it
-      is, no output used (the play's draws start at the stream's first output);
-    - ``(pblob, wblob)``, the addresses of two flat arrays, int64 and uint64
-      (:func:`conditioned`): a deck order drawn
-      by ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then
-      goes on with the play (docs/conditioned-dealing.md); the dealer it drew is :func:`source_dealer`'s.
-      When the chunk was dealt beforehand (from Python, e.g. for a predicate), its decks,
-      dealers and the stream states after each deal are copied as they are.
+    - :func:`given` (kind 1): deck ``decks[i]`` of an int64 array of shape (count, b) at
+      address ``a``, as it is, no output used (the play's draws start at the stream's
+      first output);
+    - :func:`conditioned` (kind 2): a deck order drawn by
+      ``simcore.conditions.sampler.deal_from_plan`` from the deal's stream, which then goes
+      on with the play (docs/conditioned-dealing.md): the sampler is called through its C
+      entry point ``entry`` with the plan at ``a`` and the chunk's work array at ``b``; the
+      dealer it drew is :func:`source_dealer`'s.  When the chunk was dealt beforehand (from
+      Python, e.g. for a predicate), its decks, dealers and the stream states after each
+      deal are copied as they are.
 
     Every kernel then deals ``deck`` by its game's documented positions.
     """
     raise NotImplementedError("fill_deck is called from jitted code only")
 
 
+K_SHUFFLED, K_GIVEN, K_CONDITIONED = 0, 1, 2
+
 #: the source of ordinary deals: shuffled decks
-SHUFFLED = ()
+SHUFFLED = (K_SHUFFLED, 0, 0, 0)
 
 
-def given(decks) -> tuple:
-    """The source of deals whose deck order is given: one row per deal of the chunk."""
-    return (np.ascontiguousarray(decks, dtype=np.int64),)
+class DealSource(tuple):
+    """A deal source that is not :data:`SHUFFLED`: to the kernels, its four integers
+    (addresses, not arrays: no reference counting when kernels copy it); the arrays they
+    point into are attributes of this object, alive as long as it is (``blob`` for given
+    decks; ``pblob`` and ``wblob`` for a conditioned source)."""
 
-
-class ConditionedSource(tuple):
-    """A conditioned deal source (docs/conditioned-dealing.md, "In the kernels"): to the kernels, the tuple
-    of the two blobs' addresses and of the sampler's C entry point
-    (:func:`~simcore.conditions.sampler.deal_source_address`; integers: no reference
-    counting when kernels copy it); ``pblob`` and ``wblob``, the arrays themselves, alive as
-    long as this object."""
-
+    blob: np.ndarray
     pblob: np.ndarray
     wblob: np.ndarray
 
 
-@typeof_impl.register(ConditionedSource)
-def _typeof_conditioned(val, c):
-    return types.UniTuple(types.int64, 3)
+@typeof_impl.register(DealSource)
+def _typeof_source(val, c):
+    return types.UniTuple(types.int64, 4)
 
 
-def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> tuple:
-    """The source of conditioned deals for one chunk (docs/odds.md): a
-    :class:`ConditionedSource` over the plan packed in one flat array (``packed``:
-    :func:`~simcore.conditions.sampler.pack_plan` of it, computed once and shared, read
-    only) and the chunk's own work array, which also receives the dealer drawn, the deck
-    orders drawn and the deal the sampler gave up on (see :func:`source_info`): threads
-    never share a mutable array.  ``decks``, ``dealers`` and ``states`` (the stream states
-    after each deal): the chunk's deals, dealt beforehand."""
+def given(decks) -> DealSource:
+    """The source of deals whose deck order is given: one row per deal of the chunk."""
+    blob = np.ascontiguousarray(decks, dtype=np.int64)
+    if blob.ndim != 2:
+        raise ValueError(f"given decks must be a 2-d array (one row per deal), not "
+                         f"{blob.ndim}-d")
+    src = DealSource((K_GIVEN, int(blob.ctypes.data), int(blob.shape[1]), 0))
+    src.blob = blob
+    return src
+
+
+def conditioned(plan, decks=None, dealers=None, states=None, packed=None) -> DealSource:
+    """The source of conditioned deals for one chunk (docs/odds.md), over the plan packed
+    in one flat array (``packed``: :func:`~simcore.conditions.sampler.pack_plan` of it,
+    computed once and shared, read only) and the chunk's own work array, which also
+    receives the dealer drawn, the deck orders drawn and the deal the sampler gave up on
+    (see :func:`source_info`): threads never share a mutable array.  ``decks``,
+    ``dealers`` and ``states`` (the stream states after each deal): the chunk's deals,
+    dealt beforehand."""
     from .conditions.sampler import deal_source_address, new_source_work, pack_plan
     pblob = np.ascontiguousarray(pack_plan(plan) if packed is None else packed, np.int64)
     wblob = new_source_work(plan, decks, dealers, states)
-    src = ConditionedSource((int(pblob.ctypes.data), int(wblob.ctypes.data),
-                             deal_source_address()))
+    src = DealSource((K_CONDITIONED, int(pblob.ctypes.data), int(wblob.ctypes.data),
+                      deal_source_address()))
     src.pblob = pblob
     src.wblob = wblob
     return src
@@ -107,30 +119,28 @@ def source_info(source) -> tuple[int, int]:
     return int(w[W_TRIES]), int(w[W_FAILED]) - 1
 
 
-def _is_conditioned(source) -> bool:
-    return len(source) == 3 and all(isinstance(a, types.Integer) for a in source)
+def _is_source(source) -> bool:
+    return isinstance(source, types.UniTuple) and source.count == 4 and \
+        isinstance(source.dtype, types.Integer)
 
 
 @overload(fill_deck, inline="always", jit_options=KERNEL_OPTIONS)
 def _fill_deck(state, deck, n, source, i):
-    if not isinstance(source, types.BaseTuple):
+    if not _is_source(source):
         return None
-    if len(source) == 0:
-        def shuffled(state, deck, n, source, i):
+    from .conditions.sampler import SOURCE_DECK, _array_at
+
+    def fill(state, deck, n, source, i):
+        kind = source[0]
+        if kind == K_SHUFFLED:
             for j in range(n):
                 deck[j] = j
             shuffle(state, deck, n)
-        return shuffled
-    if len(source) == 1 and isinstance(source[0], types.Array):
-        def copied(state, deck, n, source, i):
-            decks = source[0]
+        elif kind == K_GIVEN:
+            row = _array_at(source[1] + 8 * i * source[2], n, np.int64)
             for j in range(n):
-                deck[j] = decks[i, j]
-        return copied
-    if _is_conditioned(source):
-        from .conditions.sampler import SOURCE_DECK
-
-        def drawn(state, deck, n, source, i):
+                deck[j] = row[j]
+        else:
             # the sampler is called through its C entry point (compiled once, not in every
             # kernel: sampler.deal_source_address), on its own copy of the stream state, so
             # that the kernel's state (in its frame) does not escape and stays in registers
@@ -139,14 +149,13 @@ def _fill_deck(state, deck, n, source, i):
             for j in range(4):
                 s[j] = state[j]
             d = stack_empty(SOURCE_DECK, np.int64)
-            _call_source(source[2], s, d, np.int64(source[0]), np.int64(source[1]),
+            _call_source(source[3], s, d, np.int64(source[1]), np.int64(source[2]),
                          np.int64(i))
             for j in range(n):
                 deck[j] = d[j]
             for j in range(4):
                 state[j] = s[j]
-        return drawn
-    return None
+    return fill
 
 
 @intrinsic
@@ -178,19 +187,15 @@ def source_dealer(source, i, dealer):
 
 @overload(source_dealer, inline="always", jit_options=KERNEL_OPTIONS)
 def _source_dealer(source, i, dealer):
-    if not isinstance(source, types.BaseTuple):
+    if not _is_source(source):
         return None
-    if len(source) <= 1:
-        def same(source, i, dealer):
-            return dealer
-        return same
-    if _is_conditioned(source):
-        from .conditions.sampler import source_dealer_at
+    from .conditions.sampler import source_dealer_at
 
-        def drawn(source, i, dealer):
-            return source_dealer_at(np.int64(source[1]))
-        return drawn
-    return None
+    def drawn(source, i, dealer):
+        if source[0] == K_CONDITIONED:
+            return source_dealer_at(np.int64(source[2]))
+        return dealer
+    return drawn
 
 
 @njit(inline="always")

@@ -534,12 +534,11 @@ def predicate_decks(seed_base, start, decks, dealers, tries, states, plan, pred)
 # results.  A kernel copies its deal source at every deal, and numba counts references to every
 # array it copies (two atomic operations per array per copy, through the inlined helpers: about
 # 15% of a conditioned Sueca run with random play); so the kernels receive the two arrays'
-# addresses (:class:`~simcore.deal.ConditionedSource`, a tuple of two integers whose Python
-# object keeps the arrays alive), and only :func:`deal_source` and ``source_dealer`` read
-# through them, as arrays without reference counting.  The source's type is part of every
-# cached kernel's signature: when the plan's layout changes, change the type (``pblob`` was
-# uint64 before the edge records of 2026-12, the blobs were passed as arrays before their
-# addresses) so that no kernel cached with an older sampler is used.
+# addresses (:class:`~simcore.deal.DealSource`, four integers whose Python object keeps the
+# arrays alive), and only :func:`deal_source` and ``source_dealer`` read through them, as
+# arrays without reference counting.  A cached kernel never runs an older sampler: the
+# sampler's C entry point is compiled on its own, and any edit under simcore/ compiles
+# every kernel again (simcore._cache).
 # pblob: [n_ints, n_edges, limbs, n_bits] + ints + cum (row-major) + bits
 # wblob: [dealer, tries, failed + 1, predealt, n_cards, iwork size, uwork size] + iwork + uwork
 #        + predealt decks (predealt x n_cards) + dealers (predealt) + states (predealt x 4)
