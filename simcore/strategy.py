@@ -562,9 +562,8 @@ class Lineup:
 _LINEUPS: dict[str, Lineup] = {}
 
 
-def lineup(game: str, names, players: int, pad: bool = True) -> Lineup:
-    """Validate one strategy per seat (or one for every seat) and build the lineup
-    (``pad``: with the strategies of :func:`_padding`, if any)."""
+def lineup(game: str, names, players: int) -> Lineup:
+    """Validate one strategy per seat (or one for every seat) and build the lineup."""
     if isinstance(names, str):
         names = split_names(names)
     names = list(names)
@@ -577,8 +576,7 @@ def lineup(game: str, names, players: int, pad: bool = True) -> Lineup:
     own = {id(s.strategy): s.strategy for s in seats}
     for s in own.values():
         s.check_players(players)
-    distinct = sorted({**own, **(_padding(game, own.values()) if pad else {})}.values(),
-                      key=lambda s: (s.name, s.origin))
+    distinct = sorted(own.values(), key=lambda s: (s.name, s.origin))
     index = {id(s): i for i, s in enumerate(distinct)}
     codes = np.array([index[id(s.strategy)] for s in seats], dtype=np.int8)
     params = []
@@ -600,28 +598,6 @@ def lineup(game: str, names, players: int, pad: bool = True) -> Lineup:
                 all(s.origin == "built-in" for s in distinct))
     _LINEUPS[key] = lu
     return lu
-
-
-#: environment variable: built-in strategies compiled into every kernel that seats one of them
-PAD_ENV = "TRUNFO_LINEUP_PAD"
-
-
-def _padding(game: str, own) -> dict:
-    """The strategies :envvar:`TRUNFO_LINEUP_PAD` (names, comma-separated; unset: none)
-    adds to a lineup: when every strategy of the table is built in and one of them is
-    named there, all the named built-in ones of the game, so that tables seating
-    ``random``, ``greedy`` or both (with ``expert`` or not) run one compiled kernel.  The
-    test suite sets it (``tests/conftest.py``) to compile fewer kernels; a padded
-    strategy decides for no seat, so results are the same (the draws ``u`` are taken
-    whatever the strategies), only the kernel's view level is the highest of them all."""
-    names = [n.strip() for n in os.environ.get(PAD_ENV, "").split(",") if n.strip()]
-    if not names or any(s.origin != "built-in" for s in own):
-        return {}
-    if not any(s.name in names for s in own):
-        return {}
-    known = strategies_for(game)
-    pads = [known[n] for n in names if n in known and known[n].origin == "built-in"]
-    return {id(s): s for s in pads}
 
 
 def lineup_of(key: str) -> Lineup:
@@ -754,8 +730,7 @@ def decide(game: str, name: str, view, legal, u: int = 0, kind: str = "play",
     g = get_game(game)
     players = players or g.default_players
     seat = int(view["seat"]) if seat is None else seat
-    # not padded: the strategy alone (a padded one may lack a policy for ``kind``)
-    lu = lineup(game, [name], players, pad=False)
+    lu = lineup(game, [name], players)
     fn = _DECIDERS.get((lu.key, kind))
     if fn is None:
         import numba

@@ -28,16 +28,6 @@ if not MISSING:
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-# One compiled kernel for the tables of built-in strategies that seat greedy or random
-# (alone, together, or with expert): see simcore.strategy._padding and DEVELOPERS.md.
-# Results are unchanged by it; the tests marked ``natural_lineups`` (one parity case of
-# each game) compile the kernels users get for such tables, unpadded.  Set by the import
-# of this file, so subprocesses (the CLI tests, cluster workers) inherit it.
-os.environ.setdefault("TRUNFO_LINEUP_PAD", "greedy,random")
-# Likewise Brisca compiles the code of all its variants into any kernel with one on
-# (simcore.brisca.nb.variant_of); the games without a variant keep their own kernels.
-os.environ.setdefault("TRUNFO_VARIANT_PAD", "1")
-
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
@@ -57,12 +47,3 @@ def pytest_configure(config):
                     f"{', '.join(MISSING)}); set up as the README says: python3 -m venv .venv "
                     f"&& .venv/bin/python -m pip install -c .ci/constraints.txt -e \".[dev]\", "
                     f"then run .venv/bin/python -m pytest", returncode=2)
-    config.addinivalue_line("markers", "natural_lineups: compile this test's tables as "
-                            "users get them (no TRUNFO_LINEUP_PAD, no TRUNFO_VARIANT_PAD)")
-
-
-@pytest.fixture(autouse=True)
-def _natural_lineups(request, monkeypatch):
-    if request.node.get_closest_marker("natural_lineups"):
-        monkeypatch.delenv("TRUNFO_LINEUP_PAD", raising=False)
-        monkeypatch.delenv("TRUNFO_VARIANT_PAD", raising=False)

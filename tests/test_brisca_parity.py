@@ -22,8 +22,6 @@ def mixes(n):
 
 
 CASES = [(n, m) for n in (2, 4, 6) for m in mixes(n)]
-# two-player random play as users get it compiled (tests/conftest.py: no lineup padding)
-CASES[0] = pytest.param(*CASES[0], marks=pytest.mark.natural_lineups)
 RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": False},
             {"values": "tuscan"},
             # regional variants

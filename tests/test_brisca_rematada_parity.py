@@ -39,8 +39,7 @@ def compare_deal(rec, exp):
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-@pytest.mark.parametrize("strategies", [pytest.param(MIXES[0], marks=pytest.mark.natural_lineups),
-                                        *MIXES[1:]])
+@pytest.mark.parametrize("strategies", MIXES)
 def test_kernel_matches_reference_deal_for_deal(strategies, rules):
     n = 40
     recs = list(simcore.game_records(G, deals=n, seed=7, strategies=strategies, rules=rules))

@@ -14,10 +14,6 @@ import simcore
 from experiments.cli import main
 from simcore.games import get_game
 
-# Conditioned deals compile kernels of their own anyway: compile them as users get them
-# (tests/conftest.py: no lineup padding), for the random-only tables of every game.
-pytestmark = pytest.mark.natural_lineups
-
 SUECA = get_game("sueca")
 Z = 4.5
 

@@ -23,9 +23,6 @@ def mixes(n):
 
 
 CASES = [(n, m) for n in (2, 3, 4) for m in mixes(n)]
-# two-player random play as users get it compiled, in the two-player loop `play2`
-# (tests/conftest.py: no lineup padding)
-CASES[0] = pytest.param(*CASES[0], marks=pytest.mark.natural_lineups)
 MUST_CAPTURE = ("any_card", "played_card")
 RULESETS = [{"kings_relay": 4, "last_play_scopa": True}, {"kings_relay": None},
             {"teams": False}, {"must_capture": "played_card", "last_play_scopa": True},

@@ -48,8 +48,7 @@ HAND_CASES = [(m, {}, None) for m in MIXES] + \
 
 
 @pytest.mark.parametrize("strategies,rules,dealer",
-                         [pytest.param(*HAND_CASES[0], marks=pytest.mark.natural_lineups),
-                          *HAND_CASES[1:]], ids=lambda v: str(v))
+                         HAND_CASES, ids=lambda v: str(v))
 def test_hands_identical_to_the_reference(strategies, rules, dealer):
     seed, n = 1234, 150
     setup = SPADES.setup(rules, strategies, dealer=dealer)

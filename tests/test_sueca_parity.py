@@ -30,8 +30,7 @@ def compare_deal(rec, exp):
     assert rec["result"]["games"] == max(exp["games"])
 
 
-@pytest.mark.parametrize("strategies", [pytest.param(MIXES[0], marks=pytest.mark.natural_lineups),
-                                        *MIXES[1:]])
+@pytest.mark.parametrize("strategies", MIXES)
 @pytest.mark.parametrize("rules", RULESETS)
 def test_kernel_matches_reference_deal_for_deal(strategies, rules):
     n = 60

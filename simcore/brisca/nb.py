@@ -7,7 +7,6 @@ only on the indices it covers.  Strategies come as a lineup
 (its play loop, with constant bounds: two players with both hands in locals, or four and
 six), when first used.
 """
-import os
 
 import numpy as np
 from numba import literally, types
@@ -653,12 +652,6 @@ def _loop_parts(key, players, variant):
             flags)
 
 
-#: environment variable: when set, a Brisca kernel with any variant on compiles the code of
-#: them all (literal 3), which reads the flags in force from the rules: the same results,
-#: one kernel per lineup and player count (the test suite sets it, ``tests/conftest.py``)
-VARIANT_PAD_ENV = "TRUNFO_VARIANT_PAD"
-
-
 def variant_of(params) -> int:
     """The kernels' compile-time variant literal, two fields (0: the default game, whose
     kernel holds none of the variants' code):
@@ -671,11 +664,7 @@ def variant_of(params) -> int:
       :func:`enums.variant_flags`) is on: compiles :func:`play_x`, which reads the flags in
       force from ``params`` (:func:`_play_flags`)."""
     var = int(params[P_MARRIAGES] != 0 or params[P_MEXICAN] != 0 or params[P_ROTATING] != 0)
-    v = var | (2 if variant_flags(params) != 0 else 0)
-    # the test suite's padding (tests/conftest.py): every variant's code in one kernel
-    if v and os.environ.get(VARIANT_PAD_ENV):
-        return 3
-    return v
+    return var | (2 if variant_flags(params) != 0 else 0)
 
 
 @njit(inline="always")
