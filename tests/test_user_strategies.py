@@ -302,7 +302,7 @@ def test_a_strategy_refuses_a_player_count_it_does_not_play_in_one_line(monkeypa
     S.get("brisca", "random")                # the built-ins loaded, then the probe undone:
     monkeypatch.setattr(S, "_REGISTRY", {g: dict(d) for g, d in S._REGISTRY.items()})
     S.register("brisca", "two_only", play, origin="test", players=(2,))
-    assert S.lineup("brisca", ["two_only", "random"], 2, pad=False).names[0] == "two_only"
+    assert S.lineup("brisca", ["two_only", "random"], 2).names[0] == "two_only"
     with pytest.raises(TrunfoError) as e:
         S.lineup("brisca", ["random", "two_only", "random", "random"], 4)
     msg = str(e.value)
