@@ -102,8 +102,8 @@ def check_same(strategy: str, summary: dict, text: str, deals: int) -> dict:
     oc = summary["outcomes"]
     out = {"trunfo_mean": mean, "trunfo_mean_ci95": [mean - half, mean + half],
            "c_mean": c_mean, "c_win": c_win, "c_tie": c_tie, "c_loss": c_loss,
-           "trunfo_win_ci95": oc["side0_win"]["ci95"], "trunfo_tie_ci95": oc["tie"]["ci95"],
-           "trunfo_loss_ci95": oc["side1_win"]["ci95"]}
+           "trunfo_win_ci95": oc["side0_single"]["ci95"], "trunfo_tie_ci95": oc["tie"]["ci95"],
+           "trunfo_loss_ci95": oc["side1_single"]["ci95"]}
     ok = mean - half <= c_mean <= mean + half
     for key, share in (("win", c_win), ("tie", c_tie), ("loss", c_loss)):
         lo, hi = out[f"trunfo_{key}_ci95"]

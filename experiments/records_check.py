@@ -529,7 +529,7 @@ def _result(p: Problems, got, keys: tuple, want: tuple) -> None:
 
 
 # the one-game kind of won deal was ``win`` before ``win`` came to mean any won deal
-# (docs/records.md, "Outcome names"): Sueca's ``team{t}_win``
+# (docs/records.md, "Outcome names"): Sueca's ``team{t}_win``, Brisca's ``side{s}_win``
 OLD_KINDS = {"single": "win"}
 
 
@@ -564,7 +564,7 @@ def brisca_result(points0: int, cards0: int, cards1: int, rules: dict,
     if rules.get("mexican"):               # reversed: the side under 11 card points wins
         for w, pts in ((0, points0), (1, points1)):
             if pts < 11:
-                return w, 1, f"side{w}_win"
+                return w, 1, f"side{w}_single"
         return None, 0, "tie"
     if points0 == points1:
         if rules["tiebreak_cards"] and cards0 != cards1:
@@ -575,7 +575,7 @@ def brisca_result(points0: int, cards0: int, cards1: int, rules: dict,
     at = rules["double_at"]
     if at is not None and max(points0, points1) >= at:
         return w, 2, f"side{w}_double"
-    return w, 1, f"side{w}_win"
+    return w, 1, f"side{w}_single"
 
 
 def brisca_result3(points: list[int], cards: list[int], rules: dict):
@@ -594,7 +594,7 @@ def brisca_result3(points: list[int], cards: list[int], rules: dict):
     at = rules["double_at"]
     if at is not None and top >= at:
         return w, 2, f"side{w}_double"
-    return w, 1, f"side{w}_win"
+    return w, 1, f"side{w}_single"
 
 
 def _brisca(p: Problems, obj: dict, rules: dict) -> None:
@@ -692,8 +692,9 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
     if sides == 3:
         _compare_list(p, "points", obj["points"], side, "card points taken by seats 0, 1, 2")
         _compare_list(p, "cards", obj["cards"], cards, "cards taken by seats 0, 1, 2")
-        _result(p, obj["result"], ("winner", "game_points", "outcome"),
-                brisca_result3(side, cards, rules))
+        want = brisca_result3(side, cards, rules)
+        _result(p, _renamed(p, obj["result"], want[2]), ("winner", "game_points", "outcome"),
+                want)
         return
     _compare_list(p, "points", obj["points"], side, "card points taken by side 0 and side 1")
     _compare_list(p, "cards", obj["cards"], cards, "cards taken by side 0 and side 1")
@@ -714,7 +715,7 @@ def _brisca(p: Problems, obj: dict, rules: dict) -> None:
         want = (kill.side, 1, f"side{kill.side}_muerte")
     else:
         want = brisca_result(total[0], cards[0], cards[1], rules, total[1])
-    _result(p, obj["result"], ("winner", "game_points", "outcome"), want)
+    _result(p, _renamed(p, obj["result"], want[2]), ("winner", "game_points", "outcome"), want)
 
 
 def brisca_marriages(plays: list, winners: list[int], n: int, trump_suit: str,

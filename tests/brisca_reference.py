@@ -357,13 +357,13 @@ def score_three(points: list[int], cards: list[int], rules: dict):
             gp[w] = 2
             return f"side{w}_double", w, gp
         gp[w] = 1
-        return f"side{w}_win", w, gp
+        return f"side{w}_single", w, gp
     if rules["tiebreak_cards"]:
         most = max(cards[s] for s in level)
         by_cards = [s for s in level if cards[s] == most]
         if len(by_cards) == 1:
             gp[by_cards[0]] = 1
-            return f"side{by_cards[0]}_win", by_cards[0], gp   # (labelled _win, as score_deal)
+            return f"side{by_cards[0]}_single", by_cards[0], gp  # labelled _single, as score_deal
     return "tie", None, gp
 
 
@@ -386,7 +386,7 @@ def score_deal(points: list[int], cards: list[int], rules: dict) -> tuple[str, i
         gp[winner] = 2
         return f"side{winner}_double", winner, gp
     gp[winner] = 1
-    return f"side{winner}_win", winner, gp
+    return f"side{winner}_single", winner, gp
 
 
 MEXICAN_LIMIT = 11
@@ -399,7 +399,7 @@ def score_mexican(points: list[int]) -> tuple[str, int | None, list[int]]:
         if points[s] < MEXICAN_LIMIT:
             gp = [0, 0]
             gp[s] = 1
-            return f"side{s}_win", s, gp
+            return f"side{s}_single", s, gp
     return "tie", None, [0, 0]
 
 

@@ -30,7 +30,7 @@ RULESETS = [{}, {"values": "lombardy", "double_at": 80}, {"tiebreak_cards": Fals
 
 
 def outcome(label):
-    return label.replace("_tiebreak", "_win")
+    return label.replace("_tiebreak", "_single")
 
 
 def compare_deal(rec, exp, players):

@@ -216,7 +216,7 @@ def test_points_total_120(players):
                                                        if br.side_of(w, players) == s)
             w = d["winner"]
             if max(d["points"]) > 60:
-                assert d["points"][w] > 60 and d["outcome"] == f"side{w}_win"
+                assert d["points"][w] > 60 and d["outcome"] == f"side{w}_single"
                 assert d["game_points"][w] == 1 and sum(d["game_points"]) == 1
 
 
@@ -228,13 +228,13 @@ def test_sides():
 
 def test_tiebreak_cards():
     r = br.normalize_rules(None)
-    assert br.score_deal([60, 60], [22, 18], r) == ("side0_win", 0, [1, 0])
-    assert br.score_deal([60, 60], [18, 22], r) == ("side1_win", 1, [0, 1])
+    assert br.score_deal([60, 60], [22, 18], r) == ("side0_single", 0, [1, 0])
+    assert br.score_deal([60, 60], [18, 22], r) == ("side1_single", 1, [0, 1])
     assert br.score_deal([60, 60], [20, 20], r) == ("tie", None, [0, 0])
     r = br.normalize_rules({"tiebreak_cards": False})
     assert br.score_deal([60, 60], [22, 18], r) == ("tie", None, [0, 0])
     # more cards do not matter when someone has more than 60
-    assert br.score_deal([61, 59], [10, 30], r) == ("side0_win", 0, [1, 0])
+    assert br.score_deal([61, 59], [10, 30], r) == ("side0_single", 0, [1, 0])
     # find real 60-60 deals and check them
     seen = 0
     for i in range(1500):
@@ -255,10 +255,10 @@ def test_tiebreak_cards():
 def test_double_at():
     r = br.normalize_rules({"double_at": 100})
     assert br.score_deal([100, 20], [30, 10], r) == ("side0_double", 0, [2, 0])
-    assert br.score_deal([99, 21], [30, 10], r) == ("side0_win", 0, [1, 0])
+    assert br.score_deal([99, 21], [30, 10], r) == ("side0_single", 0, [1, 0])
     assert br.score_deal([15, 105], [6, 34], r) == ("side1_double", 1, [0, 2])
     r0 = br.normalize_rules(None)
-    assert br.score_deal([120, 0], [40, 0], r0) == ("side0_win", 0, [1, 0])
+    assert br.score_deal([120, 0], [40, 0], r0) == ("side0_single", 0, [1, 0])
     for d in _deals(2, 30, rules={"double_at": 80}):
         w = d["winner"]
         if w is None:
@@ -266,7 +266,7 @@ def test_double_at():
         elif d["points"][w] >= 80:
             assert d["outcome"] == f"side{w}_double" and d["game_points"][w] == 2
         else:
-            assert d["outcome"] == f"side{w}_win" and d["game_points"][w] == 1
+            assert d["outcome"] == f"side{w}_single" and d["game_points"][w] == 1
 
 
 def test_tuscan_values():
@@ -545,7 +545,7 @@ def test_marriages_reference():
     assert br.marriage_bonuses(plays, tricks, E, 2) == [20, 40]
     # scored on totals: 50 card points and 40 beat 70
     r = br.normalize_rules({"marriages": True})
-    assert br.score_deal([90, 70], [20, 20], r) == ("side0_win", 0, [1, 0])
+    assert br.score_deal([90, 70], [20, 20], r) == ("side0_single", 0, [1, 0])
     # the rule changes no play; the bonus is 0, 20, 40 ... per side
     for d in _deals(2, 20, strategies=("greedy", "random"), rules={"marriages": True}):
         base = br.play_deal(7, d["deal"], strategies=("greedy", "random"))
@@ -566,8 +566,8 @@ def mexican(hand: str, trick: str = "", seat: int = 1, trump: int = B, players: 
 def test_mexican_reference():
     """Rule mexican: the side kept under 11 card points wins; greedy unloads points on
     tricks it cannot win, else plays its card with the fewest points."""
-    assert br.score_mexican([10, 110]) == ("side0_win", 0, [1, 0])
-    assert br.score_mexican([110, 10]) == ("side1_win", 1, [0, 1])
+    assert br.score_mexican([10, 110]) == ("side0_single", 0, [1, 0])
+    assert br.score_mexican([110, 10]) == ("side1_single", 1, [0, 1])
     assert br.score_mexican([11, 109]) == ("tie", None, [0, 0])
     assert mexican("1O 4B 4C", seat=0) == "4C"          # leading: fewest points, plain first
     assert mexican("1C KO 2O", "3O") == "1C"             # cannot win: unload the most points

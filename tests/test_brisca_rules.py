@@ -468,8 +468,8 @@ def P(**rules):
 
 
 def test_more_than_60_wins():
-    assert score_deal(61, 10, 30, P()) == (E.K_WIN, 0, 1)
-    assert score_deal(59, 30, 10, P()) == (E.K_WIN, 1, 1)
+    assert score_deal(61, 10, 30, P()) == (E.K_SINGLE, 0, 1)
+    assert score_deal(59, 30, 10, P()) == (E.K_SINGLE, 1, 1)
 
 
 def test_tiebreak_cards():
@@ -481,9 +481,9 @@ def test_tiebreak_cards():
 
 def test_double_at():
     assert score_deal(100, 20, 20, P(double_at=100)) == (E.K_DOUBLE, 0, 2)
-    assert score_deal(99, 20, 20, P(double_at=100)) == (E.K_WIN, 0, 1)
+    assert score_deal(99, 20, 20, P(double_at=100)) == (E.K_SINGLE, 0, 1)
     assert score_deal(20, 20, 20, P(double_at="100")) == (E.K_DOUBLE, 1, 2)
-    assert score_deal(120, 40, 0, P(double_at="off")) == (E.K_WIN, 0, 1)
+    assert score_deal(120, 40, 0, P(double_at="off")) == (E.K_SINGLE, 0, 1)
     with pytest.raises(TrunfoError):
         E.RULES.resolve({"double_at": "75"})
     recs = records(2, rules=(("double_at", 90),))
@@ -544,7 +544,7 @@ def run(capsys, *argv):
 def test_cli_brisca(capsys, tmp_path):
     code, out, _ = run(capsys, "simulate", "brisca", "--players", "4", "-n", "2000",
                        "--threads", "1")
-    assert code == 0 and "side0 win" in out and "mean points" in out
+    assert code == 0 and "side0 single" in out and "side0 win" not in out and "mean points" in out
     code, out, _ = run(capsys, "simulate", "brisca", "--matches", "-n", "200", "--threads", "1")
     assert code == 0 and "matches won by side 0" in out
     f = tmp_path / "b.jsonl"
@@ -594,7 +594,7 @@ def test_marriages():
     assert marriage_bonus(mask("KE NE 9E 8E", 6), E_, 1) == 40
     assert marriage_bonus(mask("JE 9E 8E", 6), E_, 1) == 0
     # the deal goes to the higher total: 50 card points and a trump marriage beat 70
-    assert score_totals(50 + 40, 70, 20, 20, P(marriages="true")) == (E.K_WIN, 0, 1)
+    assert score_totals(50 + 40, 70, 20, 20, P(marriages="true")) == (E.K_SINGLE, 0, 1)
     assert score_totals(50 + 20, 70, 24, 16, P(marriages="true")) == (E.K_TIEBREAK, 0, 1)
     assert score_totals(70 + 40, 50, 24, 16, P(double_at=100)) == (E.K_DOUBLE, 0, 2)
 
@@ -642,12 +642,12 @@ def test_mexican():
     """mexican: a side that takes 11 card points or more loses; the side kept under 11 wins
     the deal (1 game point); both at 11 or more: a tie."""
     from simcore.brisca.scoring import score_mexican
-    assert score_mexican(10) == (E.K_WIN, 0, 1)
-    assert score_mexican(0) == (E.K_WIN, 0, 1)
+    assert score_mexican(10) == (E.K_SINGLE, 0, 1)
+    assert score_mexican(0) == (E.K_SINGLE, 0, 1)
     assert score_mexican(11) == (E.K_TIE, -1, 0)
     assert score_mexican(109) == (E.K_TIE, -1, 0)
-    assert score_mexican(110) == (E.K_WIN, 1, 1)
-    assert score_mexican(120) == (E.K_WIN, 1, 1)
+    assert score_mexican(110) == (E.K_SINGLE, 1, 1)
+    assert score_mexican(120) == (E.K_SINGLE, 1, 1)
     kept = 0
     # greedy (which plays to stay under 11) against random: the kernel other tests compile
     for rec in records(2, "greedy,random", n=150, rules=(("mexican", True),)):
@@ -717,7 +717,7 @@ def test_mexican_summary_and_refusals(capsys):
     f = r.frame
     assert k["side0"]["count"] == int((f["points_side0"] < 11).sum()) > 0
     assert k["side1"]["count"] == int((f["points_side1"] < 11).sum()) > 0
-    assert r.summary["outcomes"]["side0_win"]["count"] == k["side0"]["count"]
+    assert r.summary["outcomes"]["side0_single"]["count"] == k["side0"]["count"]
     for argv in (["--rule", "mexican=true", "--rule", "double_at=100"],
                  ["--rule", "mexican=true", "--rule", "marriages=true"],
                  ["--rule", "mexican=true", "--matches"]):
@@ -908,7 +908,7 @@ def test_muerte_al_tres_records_pass_check_records():
     bad["muerte"]["seat"] = 1 - bad["muerte"]["seat"]
     assert any(m.startswith("muerte") for m in check_record(bad))
     bad = json.loads(json.dumps(rec))
-    bad["result"]["outcome"] = bad["result"]["outcome"].replace("_muerte", "_win")
+    bad["result"]["outcome"] = bad["result"]["outcome"].replace("_muerte", "_single")
     assert any(m.startswith("result.outcome") for m in check_record(bad))
     plain = next(r for r in recs if r["muerte"] is None)
     bad = json.loads(json.dumps(plain))
@@ -1025,7 +1025,7 @@ def test_three_players_each_for_themselves():
         w = rec["result"]["winner"]
         top = max(pts)
         if pts.count(top) == 1:
-            assert w == pts.index(top) and rec["result"]["outcome"] == f"side{w}_win"
+            assert w == pts.index(top) and rec["result"]["outcome"] == f"side{w}_single"
         else:       # level at the top: strictly the most cards among them, else a tie
             level = [s for s in range(3) if pts[s] == top]
             most = max(cards[s] for s in level)
@@ -1059,10 +1059,10 @@ def test_three_players_greedy_plays_against_every_other_seat():
 
 def test_three_players_scoring():
     from simcore.brisca.scoring import score_three
-    assert score_three(50, 40, 30, 12, 15, 12, P()) == (E.K_WIN, 0, 1)
-    assert score_three(30, 20, 70, 9, 6, 24, P()) == (E.K_WIN, 2, 1)
+    assert score_three(50, 40, 30, 12, 15, 12, P()) == (E.K_SINGLE, 0, 1)
+    assert score_three(30, 20, 70, 9, 6, 24, P()) == (E.K_SINGLE, 2, 1)
     assert score_three(30, 20, 70, 9, 6, 24, P(double_at=70)) == (E.K_DOUBLE, 2, 2)
-    assert score_three(30, 20, 70, 9, 6, 24, P(double_at=80)) == (E.K_WIN, 2, 1)
+    assert score_three(30, 20, 70, 9, 6, 24, P(double_at=80)) == (E.K_SINGLE, 2, 1)
     # level at the top: the one of them with strictly more cards
     assert score_three(50, 50, 20, 12, 15, 12, P()) == (E.K_TIEBREAK, 1, 1)
     assert score_three(20, 50, 50, 21, 6, 12, P()) == (E.K_TIEBREAK, 2, 1)   # seat 0: not level

@@ -70,7 +70,7 @@ def test_outcome_categories_are_those_the_rules_allow():
     brisca = get_game("brisca")
     assert "side1_muerte" not in brisca.outcome_categories(brisca.setup({}, ["random"]))
     assert brisca.outcome_categories(brisca.setup({"muerte_al_tres": True}, ["random"])) == (
-        "tie", "side0_win", "side1_win", "side0_tiebreak", "side1_tiebreak", "side0_muerte",
+        "tie", "side0_single", "side1_single", "side0_tiebreak", "side1_tiebreak", "side0_muerte",
         "side1_muerte")
     scopa = get_game("scopa")
     two = scopa.setup({}, ["random"] * 2, players=2)
@@ -117,6 +117,6 @@ def test_brisca_three_players_outcome_categories_name_the_third_seat():
     """Brisca with 3 players (each seat a side) has the side2 outcomes; with 2 it has not."""
     g = get_game("brisca")
     three = g.outcome_categories(g.setup({}, ["random"] * 3, players=3))
-    assert three == ("tie", "side0_win", "side1_win", "side0_tiebreak", "side1_tiebreak",
-                     "side2_win", "side2_tiebreak")
+    assert three == ("tie", "side0_single", "side1_single", "side0_tiebreak", "side1_tiebreak",
+                     "side2_single", "side2_tiebreak")
     assert not any(c.startswith("side2") for c in g.outcome_categories(g.setup({}, ["random"])))

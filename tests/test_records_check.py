@@ -858,3 +858,19 @@ def test_sueca_outcomes_say_single_double_bandeira_and_old_names_are_told():
     assert "docs/records.md" in problems[0]
     r["result"]["games"] = 2                       # the rest is still checked
     assert len(check_record(r)) == 2
+
+
+@pytest.mark.parametrize("name", ["brisca 2 deals", "brisca 3 deals"])
+def test_brisca_one_point_win_is_single_and_its_old_name_is_told(name):
+    """Brisca's deal won on points for one game point is ``side{s}_single`` (never ``win``,
+    which is any won deal); its old name gets the one line naming the new one."""
+    rs = valid(name)
+    singles = [r for r in rs if r["result"]["outcome"].endswith("_single")]
+    assert singles and not any(r["result"]["outcome"].endswith("_win") for r in rs)
+    assert all(r["result"]["game_points"] == 1 and r["points"][r["result"]["winner"]]
+               == max(r["points"]) for r in singles)
+    r = copy.deepcopy(singles[0])
+    new = r["result"]["outcome"]
+    r["result"]["outcome"] = new.replace("_single", "_win")
+    problems = check_record(r)
+    assert len(problems) == 1 and f'now "{new}"' in problems[0], problems

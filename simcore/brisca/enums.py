@@ -204,9 +204,11 @@ STRENGTH_7 = 4                  # the 7's strength in both decks (2 4 5 6 7 ...)
 # --- outcomes ------------------------------------------------------------------
 # kind of a decided deal; code = 0 for a tie, else 2*kind - 1 + winning side
 # (muerte: rule muerte_al_tres, the side's trump ace captured the trump 3: won at once)
-KINDS = ("tie", "win", "double", "tiebreak", "muerte")
-K_TIE, K_WIN, K_DOUBLE, K_TIEBREAK, K_MUERTE = range(len(KINDS))
-# three players: side (seat) 2's codes follow two sides' codes, SIDE2_BASE + kind (9 win,
+# (every kind but the tie is a win: ``single`` the one-game-point win on points, ``double``
+# the two-point one of rule ``double_at``, as in Sueca; docs/records.md, "Outcome names")
+KINDS = ("tie", "single", "double", "tiebreak", "muerte")
+K_TIE, K_SINGLE, K_DOUBLE, K_TIEBREAK, K_MUERTE = range(len(KINDS))
+# three players: side (seat) 2's codes follow two sides' codes, SIDE2_BASE + kind (9 single,
 # 10 double, 11 tiebreak; muerte_al_tres is not played by three)
 SIDE2_BASE = 2 * len(KINDS) - 2
 N_OUTCOMES = SIDE2_BASE + len(KINDS) - 1

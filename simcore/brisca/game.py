@@ -141,7 +141,7 @@ class BriscaGame(SeriesGame):
 
     def outcome_labels(self, setup: Setup) -> list[str]:
         """The kinds of won deal that can occur under the rules, in display order."""
-        kinds = ["win"]
+        kinds = ["single"]
         if setup.rules["mexican"]:          # a side kept under 11 wins; else a tie
             return kinds
         if setup.rules["double_at"] is not None:

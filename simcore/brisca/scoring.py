@@ -4,7 +4,7 @@ The rules are in ``docs/games/brisca.md`` ("Scoring a deal") and are tested in
 ``tests/test_brisca_rules.py``.
 """
 from .._jit import njit
-from .enums import (K_DOUBLE, K_TIE, K_TIEBREAK, K_WIN, MARRIAGE_MASKS, MARRIAGE_PLAIN,
+from .enums import (K_DOUBLE, K_TIE, K_TIEBREAK, K_SINGLE, MARRIAGE_MASKS, MARRIAGE_PLAIN,
                     MARRIAGE_TRUMP, MEXICAN_LIMIT, P_DOUBLE_AT, P_TIEBREAK, TOTAL_POINTS)
 
 
@@ -31,7 +31,7 @@ def score_totals(points0, points1, cards0, cards1, params):
     at = params[P_DOUBLE_AT]
     if at > 0 and won >= at:
         return K_DOUBLE, winner, 2
-    return K_WIN, winner, 1
+    return K_SINGLE, winner, 1
 
 
 @njit(inline="always")
@@ -39,9 +39,9 @@ def score_mexican(points0):
     """Rule ``mexican``: a side that took 11 card points or more loses; the side kept
     under 11 wins the deal (1 game point); when both took 11 or more, a tie."""
     if points0 < MEXICAN_LIMIT:
-        return K_WIN, 0, 1
+        return K_SINGLE, 0, 1
     if TOTAL_POINTS - points0 < MEXICAN_LIMIT:
-        return K_WIN, 1, 1
+        return K_SINGLE, 1, 1
     return K_TIE, -1, 0
 
 
@@ -80,4 +80,4 @@ def score_three(p0, p1, p2, c0, c1, c2, params):
     at = params[P_DOUBLE_AT]
     if at > 0 and top >= at:
         return K_DOUBLE, winner, 2
-    return K_WIN, winner, 1
+    return K_SINGLE, winner, 1
