@@ -57,9 +57,9 @@ def _pct(x: float) -> str:
 def _noted(label: str, notes: dict) -> str:
     """The label as shown: spaces for underscores, and the note of its kind (the longest
     kind it ends with, ``Game.outcome_notes``) in brackets: ``team0 single (61-90)``."""
-    kinds = [k for k in notes if label == k or label.endswith("_" + k)]
-    text = label.replace("_", " ")
-    return f"{text} ({notes[max(kinds, key=len)]})" if kinds else text
+    from reports.tables import outcome_note
+    note = outcome_note(label, notes)
+    return label.replace("_", " ") + (f" ({note})" if note else "")
 
 
 def _share_lines(title: str, table: dict, notes: dict | None = None,

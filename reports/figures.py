@@ -62,7 +62,9 @@ def outcome_shares(df: pd.DataFrame, title: str = "Outcome shares", game: str | 
     ax.barh(y, t["share"] * 100, color=BLUE, label="share of deals")
     ax.errorbar(t["share"] * 100, y, xerr=_yerr(t, "share", "low95", "high95"), fmt="none",
                 ecolor="black", capsize=3, label="95% interval (Wilson)")
-    ax.set_yticks(y, [str(x).replace("_", " ") for x in t["outcome"]])
+    means = t["meaning"] if "meaning" in t else [""] * len(t)
+    ax.set_yticks(y, [str(x).replace("_", " ") + (f" ({m})" if m else "")
+                      for x, m in zip(t["outcome"], means)])
     right = max(5.0, float(t["high95"].max()) * 100 * 1.3) if len(t) else 100
     for yi, s_, hi in zip(y, t["share"], t["high95"]):
         ax.text(hi * 100 + right * 0.01, yi, f"{100 * s_:.2f}%", va="center", fontsize=8)
@@ -81,7 +83,7 @@ def _side_cols(t: pd.DataFrame) -> list[str]:
 def score_histogram(df: pd.DataFrame, title: str | None = None, game: str | None = None,
                     bandeira: float | None = None, sides: list[str] | None = None):
     """Score distribution: the share of deals at each score, one line per side shown,
-    with the game's marks (Sueca: 61 a win, 91 a double).  ``sides`` picks the sides
+    with the game's marks (Sueca: 61 a win, 91 a double or better).  ``sides`` picks the sides
     (by label; default all, or the first only when the table says they are equal)."""
     if _is_deals(df):
         game = game or tables.guess_game(df)
@@ -182,7 +184,7 @@ def holding_figure(t: pd.DataFrame, axis: str = "holding", count: bool = True, m
                    title: str = "Results of the dealer's side by holding"):
     """A holding table (``tables.finish_holdings``) as a figure: top, among the deals with
     each holding, the share the dealer's side won, lost, tied and scored at least the
-    first of ``marks`` (``Game.holding_marks``; Sueca: 91+, a double); bottom, the share of all deals dealt each
+    first of ``marks`` (``Game.holding_marks``; Sueca: 91+, a double or better); bottom, the share of all deals dealt each
     holding, with its exact probability when the table has one.  Every estimate with its
     95% Wilson interval; a curve over counts, bars over categories."""
     fig, (ax, ax2) = new_figure(8 if count else 10, 6.4, nrows=2, sharex=True,

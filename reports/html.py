@@ -79,6 +79,16 @@ def _allowed_outcomes(run: Run) -> list[str] | None:
     return list(g.outcome_categories(setup))
 
 
+def _outcome_notes(run: Run) -> dict:
+    """What each outcome's kind means under the run's rules (``Game.outcome_notes``)."""
+    g = get_game(run.game)
+    try:
+        return g.outcome_notes(g.setup(run.spec["rules"], run.spec["strategies"],
+                                       players=run.spec.get("players")).rules)
+    except Exception:
+        return {}
+
+
 def build_sections(run: Run, counts: dict | None = None) -> list[Section]:
     """Aggregate the run and build each section the spec asks for (tables + figures)."""
     spec = run.spec
@@ -135,15 +145,17 @@ class _Context:
 def _outcomes_section(s: Section, c: _Context, sections: list) -> Section:
     """The share of deals ending in each outcome (and by the dealer's side)."""
     from . import figures
-    s.tables["outcomes"] = c.outcomes
+    notes = _outcome_notes(c.run)
+    outcomes = tables.with_meanings(c.outcomes, notes)
+    s.tables["outcomes"] = outcomes
     s.text = (f"Share of the {c.n:,} deals ending in each outcome, with 95% Wilson "
               f"score intervals.")
     dealer_side = tables.finish_dealer_outcomes(c.counts, c.allowed)
     if dealer_side is not None:
-        s.tables["outcomes_dealer_side"] = dealer_side
+        s.tables["outcomes_dealer_side"] = tables.with_meanings(dealer_side, notes)
         s.text += (" The second table names the sides from the dealer's side "
                    "(the dealer rotates with the deal unless fixed).")
-    s.add_figure(figures.outcome_shares(c.outcomes, title=f"Outcome shares ({c.n:,} deals)"),
+    s.add_figure(figures.outcome_shares(outcomes, title=f"Outcome shares ({c.n:,} deals)"),
                  f"{c.sim} Each bar is the share of deals that ended in that outcome; "
                  f"the whiskers are its 95% Wilson interval.",
                  "Bar chart of the share of deals per outcome with 95% intervals")

@@ -386,6 +386,26 @@ def finish_outcomes(c: dict, allowed: Iterable[str] | None = None) -> pd.DataFra
     return _shares(counts, c["n"], "outcome")
 
 
+def outcome_note(label: str, notes: dict) -> str:
+    """The note (``Game.outcome_notes``) of the longest kind ``label`` ends with, else ""
+    (``team0_single`` -> ``61-90``)."""
+    kinds = [k for k in notes if label == k or label.endswith("_" + k)]
+    return notes[max(kinds, key=len)] if kinds else ""
+
+
+def with_meanings(t: pd.DataFrame, notes: dict) -> pd.DataFrame:
+    """An outcome table with a ``meaning`` column after ``outcome`` (each kind's card points
+    or tricks, ``Game.outcome_notes``); the table as it was when the game gives none."""
+    if not notes or t is None or "outcome" not in t:
+        return t
+    attrs = dict(t.attrs)
+    t = t.copy()
+    t.insert(list(t.columns).index("outcome") + 1, "meaning",
+             [outcome_note(str(x), notes) for x in t["outcome"]])
+    t.attrs = attrs
+    return declare(t, text=["meaning"])
+
+
 def finish_dealer_outcomes(c: dict, allowed: Iterable[str] | None = None,
                            sides: int | None = None) -> pd.DataFrame | None:
     """Outcome shares with the sides named from the dealer's side (``dealer_team_single``,

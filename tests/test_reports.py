@@ -120,6 +120,25 @@ def test_report_has_every_section_and_figure(run_dir, report):
     assert all(f.startswith("chunk-") for f in os.listdir(os.path.join(run_dir, "chunks")))
 
 
+def test_outcome_tables_say_what_each_kind_means(run_dir, report):
+    """The outcome tables name each kind's card points (61-90 a single, 91+ a double, every
+    trick a bandeira) and a team's single + double + bandeira are the deals it won."""
+    folder = os.path.join(run_dir, "report", "tables")
+    t = pd.read_csv(os.path.join(folder, "outcomes.csv")).set_index("outcome")
+    assert list(t.columns[:2]) == ["meaning", "count"]
+    assert t["meaning"].to_dict() == {
+        "tie": "60-60", "team0_single": "61-90", "team1_single": "61-90",
+        "team0_double": "91+", "team1_double": "91+", "team0_bandeira": "every trick",
+        "team1_bandeira": "every trick"}
+    d = pd.read_csv(os.path.join(folder, "outcomes_dealer_side.csv")).set_index("outcome")
+    assert d.loc["other_team_double", "meaning"] == "91+"
+    won = pd.read_csv(os.path.join(folder, "sides.csv"))["won"].tolist()
+    assert won == [int(t.loc[[f"team{s}_{k}" for k in ("single", "double", "bandeira")],
+                             "count"].sum()) for s in (0, 1)]
+    html = open(report["html"][0], encoding="utf-8").read()
+    assert "61-90" in html and "every trick" in html
+
+
 @pytest.mark.parametrize("name, partners", [("trumps", False), ("team_trumps", True)])
 def test_holding_table_shares_are_taken_within_each_holding(run_dir, report, name, partners):
     """The report's win / tie / loss shares of a holding row are those of the deals with

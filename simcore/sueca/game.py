@@ -23,7 +23,7 @@ class SuecaGame(SeriesGame):
     players = (4,)
     default_players = 4
     view_dtype = VIEW_DTYPE
-    score_marks = ((61, "a win"), (91, "a double"), (120, "all the points"))
+    score_marks = ((61, "a win"), (91, "a double or better"), (120, "all the points"))
     holding_tables = E.HOLDINGS
     holding_marks = score_marks[1:]          # 61+ is the win column already
     score_unit = "card points"
