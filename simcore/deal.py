@@ -119,6 +119,24 @@ def source_info(source) -> tuple[int, int]:
     return int(w[W_TRIES]), int(w[W_FAILED]) - 1
 
 
+def is_conditioned(source) -> bool:
+    """From Python: whether ``source`` is a :func:`conditioned` one."""
+    return isinstance(source, DealSource) and source[0] == K_CONDITIONED
+
+
+@njit(inline="always")
+def is_shuffled(source):
+    """In a kernel: the deal comes shuffled (:data:`SHUFFLED`), so rules that deal again
+    (a redraw, a relay) may shuffle again; a given or conditioned deck is dealt as it is."""
+    return source[0] == K_SHUFFLED
+
+
+@njit(inline="always")
+def is_given(source):
+    """In a kernel: the deck order of the deal is given (:func:`given`), dealt as it is."""
+    return source[0] == K_GIVEN
+
+
 def _is_source(source) -> bool:
     return isinstance(source, types.UniTuple) and source.count == 4 and \
         isinstance(source.dtype, types.Integer)

@@ -181,8 +181,8 @@ class Game:
 
     def source_done(self, setup: Setup, source, start: int) -> None:
         """After a chunk: the one-line error if the sampler gave up on a deal."""
-        if setup.conditions is not None and len(source) == 2:
-            from .deal import source_info
+        from .deal import is_conditioned, source_info
+        if setup.conditions is not None and is_conditioned(source):
             failed = source_info(source)[1]
             if failed >= 0:
                 raise setup.conditions.gave_up(start + failed)

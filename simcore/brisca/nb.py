@@ -14,7 +14,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount, top_bit
-from ..deal import SHUFFLED, deal_deck, first_dealer
+from ..deal import SHUFFLED, deal_deck, first_dealer, is_shuffled
 from ..rng import MASK32, next64
 from ..stack import stack_copy, stack_empty
 from ..strategy import policies_of
@@ -69,7 +69,7 @@ def new_deal(state, deck, n_cards, hands, players, dealer, source, i):
     0..38, plus one); given decks hold card indices.
     Returns the trump card and the dealer (a conditioned source may draw it)."""
     dealer = deal_deck(state, deck, n_cards, source, i, dealer)
-    if players == 3 and len(source) == 0:
+    if players == 3 and is_shuffled(source):
         for j in range(n_cards):
             deck[j] += 1
     s = dealer + 1

@@ -17,7 +17,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, ctz, popcount
-from ..deal import SHUFFLED, deal_deck, first_dealer, shuffle
+from ..deal import SHUFFLED, deal_deck, first_dealer, is_given, shuffle
 from ..rng import MASK32, rotl
 from ..stack import stack_empty
 from ..strategy import policies_of
@@ -89,7 +89,7 @@ def deal_round(deck, pos, hands, players, dealer):
 def new_deal(state, deck, hands, players, dealer, relay, source, i):
     """Fill the deck from ``source`` (:func:`simcore.deal.fill_deck`), deal, lay the table
     and, for a shuffled or conditioned deck, relay while it shows too many kings (a given
-    deck, ``len(source) == 1``, is dealt as it is).  Returns ``(table, relays, dealer)``
+    deck is dealt as it is).  Returns ``(table, relays, dealer)``
     (a conditioned source may draw the dealer); the stock is ``deck[3 * players + 4 ..]``."""
     dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
     deal_round(deck, 0, hands, players, dealer)
@@ -98,7 +98,7 @@ def new_deal(state, deck, hands, players, dealer, relay, source, i):
     while True:
         table = bit(deck[base]) | bit(deck[base + 1]) | bit(deck[base + 2]) | \
             bit(deck[base + 3])
-        if relay == 0 or len(source) == 1 or popcount(table & KINGS) < relay:
+        if relay == 0 or is_given(source) or popcount(table & KINGS) < relay:
             return table, relays, dealer
         shuffle(state, deck[base:], N_CARDS - base)
         relays += 1

@@ -10,7 +10,7 @@ from numba.extending import overload
 
 from .._jit import KERNEL_OPTIONS, njit, specialized
 from ..bits import bit, popcount
-from ..deal import SHUFFLED, deal_deck, first_dealer, shuffle
+from ..deal import SHUFFLED, deal_deck, first_dealer, is_shuffled, shuffle
 from ..strategy import policies_of
 from ..rng import MASK32, next64
 from ..stack import stack_copy, stack_empty
@@ -47,7 +47,7 @@ def new_deal(state, deck, hands, dealer, params, source, i):
     dealer = deal_deck(state, deck, N_CARDS, source, i, dealer)
     trump_first = params[P_TRUMP_FIRST] != 0
     card = deal_hands(deck, hands, dealer, trump_first)
-    if params[P_REDRAW] != 0 and len(source) == 0:
+    if params[P_REDRAW] != 0 and is_shuffled(source):
         while POINTS[card] > 0:
             shuffle(state, deck, N_CARDS)
             card = deal_hands(deck, hands, dealer, trump_first)
