@@ -22,6 +22,15 @@ if not MISSING:
 
     arena_cache.install()
 
+# The commands the tests run in this process say nothing about compiling: whether a test
+# compiles a kernel or loads it from the disk cache depends on which tests ran before it
+# on the same worker, and the tests read stderr for the one line an error gets.  (The
+# commands they start as processes print the notice; those tests leave its lines out.)
+if not MISSING:
+    from simcore.runner import CompileNotice
+
+    CompileNotice.enabled = False
+
 # A suite started in the background by a script (`python3 -m pytest &`) inherits SIGINT
 # ignored, and trunfo then leaves Ctrl-C alone, as it should for such a job; the tests
 # that interrupt a command send SIGINT to themselves and expect Ctrl-C's behaviour.
