@@ -282,16 +282,19 @@ def user_modules(module, new=(), package: str | None = None) -> list:
     return [found[n] for n in sorted(found)]
 
 
-def _with_modules(strategies, modules) -> None:
+def _with_modules(strategies, modules) -> list[Strategy]:
     """Fold the content of ``modules`` into the fingerprints of ``strategies`` (just
-    loaded from a file or an entry point) and register them so."""
+    loaded from a file or an entry point), register them so, and return them."""
     import dataclasses
     extra = "".join(f"{m.__name__}:{_module_fingerprint(m)};" for m in modules)
     if not extra:
-        return
+        return list(strategies)
+    out = []
     for s in strategies:
         fp = hashlib.sha1((s.fingerprint + "|" + extra).encode()).hexdigest()[:12]
-        _REGISTRY[s.game][s.name] = dataclasses.replace(s, fingerprint=fp)
+        out.append(dataclasses.replace(s, fingerprint=fp))
+        _REGISTRY[s.game][s.name] = out[-1]
+    return out
 
 
 def _jit_policy(fn: Callable):
@@ -449,8 +452,7 @@ def load_file(path: str) -> list[Strategy]:
         raise TrunfoError(f"strategy file {path} registers no strategy (decorate a policy "
                           f"with @simcore.strategy.strategy(GAME))")
     # the kernel cache key covers the helper modules the file brings in, not only the file
-    _with_modules(new, user_modules(module, set(sys.modules) - mods))
-    return _new_since(before)
+    return _with_modules(new, user_modules(module, set(sys.modules) - mods))
 
 
 def strategies_for(game: str) -> dict[str, Strategy]:

@@ -7,7 +7,6 @@ only on the indices it covers.  Strategies come as a lineup
 (its play loop, with constant bounds: two players with both hands in locals, or four and
 six), when first used.
 """
-
 import numpy as np
 from numba import literally, types
 from numba.extending import overload
