@@ -573,3 +573,24 @@ def test_odds_are_seen_from_the_one_seat_the_conditions_name():
     r = simcore.odds("sueca", hands={"dealer": "AS"}, where="trumps(dealer+2) >= 3", deals=50,
                      seed=1, seat="dealer+2", progress=False)
     assert r.seat == "dealer+2"
+
+
+def test_odds_plays_on_the_kernel_simulate_compiled_for_the_table():
+    """Every deal source is one type (simcore.deal): conditioned deals and given decks run
+    the kernel of shuffled ones (docs/conditioned-dealing.md, "In the kernels")."""
+    from simcore import _jit
+    from simcore.deal import SHUFFLED, given
+    from simcore.sueca import nb
+
+    def kernels():
+        return {k for k in _jit._ENTRY_POINTS if k[0].py_func is nb._run_deals.py_func}
+
+    setup = SUECA.setup({}, ("random",))
+    out = np.empty(5, SUECA.record_dtype)
+    SUECA.run_chunk(setup, 3, 0, 5, out, source=SHUFFLED)
+    after_shuffled = kernels()
+    decks = np.array([np.random.default_rng(i).permutation(40) for i in range(5)])
+    SUECA.run_chunk(setup, 3, 0, 5, out, source=given(decks))
+    assert main(["odds", "sueca", "-n", "50", "--seed", "3", "--hand", "me=AS 7S",
+                 "--threads", "1", "--json"]) == 0
+    assert kernels() == after_shuffled
